@@ -1,0 +1,210 @@
+//! Reading an input as it comes from PHP (bytes, maybe not UTF-8, maybe without a scheme)
+//! into a string the URL parser accepts.
+
+use crate::error::ErrorKind;
+use percent_encoding::{percent_encode, NON_ALPHANUMERIC};
+use std::borrow::Cow;
+
+/// Turns bytes into a string without losing any: each byte of an invalid UTF-8 sequence
+/// becomes `%XX`. In a path, query or fragment the parser keeps `%XX` as it is, so the
+/// byte reaches the server unchanged; in a host it decodes back to a non-UTF-8 byte and
+/// the host is rejected, as the URL Standard's host parser does.
+pub(crate) fn bytes_to_str(input: &[u8]) -> Cow<'_, str> {
+    if let Ok(valid) = std::str::from_utf8(input) {
+        return Cow::Borrowed(valid);
+    }
+    let mut out = String::with_capacity(input.len() + 8);
+    for chunk in input.utf8_chunks() {
+        out.push_str(chunk.valid());
+        // NON_ALPHANUMERIC encodes every byte given here: all of them are >= 0x80.
+        out.extend(percent_encode(chunk.invalid(), NON_ALPHANUMERIC));
+    }
+    Cow::Owned(out)
+}
+
+/// Removes what the URL Standard's basic URL parser removes before it starts: leading and
+/// trailing C0 controls and spaces, and every ASCII tab or newline.
+/// <https://url.spec.whatwg.org/#concept-basic-url-parser>
+pub(crate) fn strip(input: &str) -> Cow<'_, str> {
+    let trimmed = input.trim_matches(|c: char| c <= ' ');
+    if trimmed.contains(['\t', '\n', '\r']) {
+        Cow::Owned(trimmed.replace(['\t', '\n', '\r'], ""))
+    } else {
+        Cow::Borrowed(trimmed)
+    }
+}
+
+/// `/` or `\`: special schemes read both as a path separator.
+pub(crate) fn is_slash(c: u8) -> bool {
+    c == b'/' || c == b'\\'
+}
+
+/// Splits `scheme:rest` when `input` starts with a syntactically valid scheme.
+/// <https://url.spec.whatwg.org/#scheme-state>
+pub(crate) fn split_scheme(input: &str) -> Option<(&str, &str)> {
+    let colon = input.find(':')?;
+    let scheme = &input[..colon];
+    let mut bytes = scheme.bytes();
+    let first_is_alpha = bytes.next()?.is_ascii_alphabetic();
+    let rest_is_valid = bytes.all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b));
+    (first_is_alpha && rest_is_valid).then(|| (scheme, &input[colon + 1..]))
+}
+
+/// The special schemes of the URL Standard, which have a host and a hierarchical path.
+/// <https://url.spec.whatwg.org/#special-scheme>
+pub(crate) fn is_special_scheme(scheme: &str) -> bool {
+    ["http", "https", "ws", "wss", "ftp", "file"]
+        .iter()
+        .any(|special| special.eq_ignore_ascii_case(scheme))
+}
+
+/// Registered schemes that are read as schemes even when a number follows the colon
+/// (`tel:911`), so that only unknown words before `:port` are taken for a host.
+const KNOWN_SCHEMES: &[&str] = &[
+    "about",
+    "blob",
+    "callto",
+    "data",
+    "fax",
+    "geo",
+    "git",
+    "irc",
+    "ircs",
+    "javascript",
+    "mailto",
+    "magnet",
+    "news",
+    "nntp",
+    "sftp",
+    "sip",
+    "sips",
+    "sms",
+    "ssh",
+    "tel",
+    "urn",
+    "xmpp",
+];
+
+/// Whether a stripped input starts with a scheme, as opposed to a scheme-less
+/// `host:port[/path]` that a crawler found without `https://`.
+///
+/// The URL Standard reads `localhost:3000` as scheme `localhost` with path `3000`. A person
+/// writing that means a host and a port, so a word before `:` counts as a host when it is
+/// not a known scheme and what follows the colon, up to the first `/`, `?` or `#`, is a
+/// port: one to five digits. (`user:pw@host` is left to the standard, which reads the
+/// scheme `user`: `tag:joe@example.org,2001:x` and `sc::a@b` are real URLs of that shape.)
+pub(crate) fn has_scheme(input: &str) -> bool {
+    let Some((scheme, rest)) = split_scheme(input) else {
+        return false;
+    };
+    if is_special_scheme(scheme) || KNOWN_SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(scheme)) {
+        return true;
+    }
+    let port = rest.split(['/', '\\', '?', '#']).next().unwrap_or("");
+    let is_port = (1..=5).contains(&port.len()) && port.bytes().all(|b| b.is_ascii_digit());
+    !is_port
+}
+
+/// Adds `default_scheme` to a stripped input that has none: `example.com/x` and
+/// `//example.com/x` both become `https://example.com/x`.
+///
+/// # Errors
+///
+/// [`ErrorKind::EmptyInput`] for an empty input; [`ErrorKind::RelativeReference`] for a
+/// scheme-less input that names no host (`/x`, `./x`, `../x`, `?q`, `#f`), which the parser
+/// would otherwise read as a host (`https://../x` has the host `..`).
+pub(crate) fn with_default_scheme<'a>(
+    input: &'a str,
+    default_scheme: &str,
+) -> Result<Cow<'a, str>, ErrorKind> {
+    if input.is_empty() {
+        return Err(ErrorKind::EmptyInput);
+    }
+    if has_scheme(input) {
+        return Ok(Cow::Borrowed(input));
+    }
+    let separator = match input.as_bytes() {
+        [a, b, ..] if is_slash(*a) && is_slash(*b) => ":",
+        [first, ..] if is_slash(*first) || b"?#".contains(first) => {
+            return Err(ErrorKind::RelativeReference)
+        }
+        _ if input == "."
+            || input == ".."
+            || input.starts_with("./")
+            || input.starts_with("../") =>
+        {
+            return Err(ErrorKind::RelativeReference)
+        }
+        _ => "://",
+    };
+    Ok(Cow::Owned(format!("{default_scheme}{separator}{input}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn invalid_utf8_bytes_become_percent_escapes() {
+        assert_eq!(bytes_to_str(b"/caf\xe9 \xff\xfe"), "/caf%E9 %FF%FE");
+        assert_eq!(bytes_to_str("/café".as_bytes()), "/café");
+        // A truncated sequence keeps its valid neighbours.
+        assert_eq!(bytes_to_str(b"a\xe2\x82b"), "a%E2%82b");
+    }
+
+    #[test]
+    fn strip_removes_what_the_url_standard_removes() {
+        assert_eq!(strip("  \u{1}https://a\t.com/\nx \r\n"), "https://a.com/x");
+        assert_eq!(strip("https://a.com/ x"), "https://a.com/ x");
+    }
+
+    #[test]
+    fn scheme_detection() {
+        for with in [
+            "https://a.com",
+            "HTTP://a",
+            "mailto:me@a.com",
+            "data:,x",
+            "ftp:x",
+            "tel:911",
+            "foo://bar",
+            "a:b",
+            "urn:isbn:123",
+            "sc::a@example.net",
+            "tag:joe@example.org,2001:foo/bar",
+            "user:pw@example.com/x",
+        ] {
+            assert!(has_scheme(with), "{with} has a scheme");
+        }
+        for without in [
+            "example.com/x",
+            "example.com:8080/x",
+            "localhost:3000",
+            "//example.com/x",
+            "나나.com",
+            "a.com:443?q",
+            "",
+        ] {
+            assert!(!has_scheme(without), "{without} has no scheme");
+        }
+    }
+
+    #[test]
+    fn default_scheme_is_added_once() {
+        let add = |input| with_default_scheme(input, "https").map(Cow::into_owned);
+        assert_eq!(add("example.com/x"), Ok("https://example.com/x".into()));
+        assert_eq!(add("//example.com/x"), Ok("https://example.com/x".into()));
+        assert_eq!(add("\\\\example.com"), Ok("https:\\\\example.com".into()));
+        assert_eq!(add("localhost:3000"), Ok("https://localhost:3000".into()));
+        assert_eq!(add("http://a"), Ok("http://a".into()));
+    }
+
+    #[test]
+    fn relative_references_have_no_host_to_take() {
+        for relative in ["/x", "\\x", "./x", "../x", ".", "..", "?q", "#f"] {
+            let got = with_default_scheme(relative, "https");
+            assert_eq!(got, Err(ErrorKind::RelativeReference), "{relative}");
+        }
+        assert_eq!(with_default_scheme("", "https"), Err(ErrorKind::EmptyInput));
+    }
+}

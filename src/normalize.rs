@@ -1,0 +1,179 @@
+//! `normalize()`: the URL a browser would request for an input found in the wild.
+
+use crate::error::{Operation, UrlError};
+use crate::input::{bytes_to_str, strip, with_default_scheme};
+use crate::options::Options;
+use crate::parse::{parse, ParsedUrl};
+
+/// Normalizes a URL into the form a browser would request.
+///
+/// A scheme-less input gets [`Options::default_scheme`]. The host goes to ASCII
+/// (UTS #46, non-transitional). Path, query and fragment are percent-encoded only where
+/// the URL Standard requires it; existing `%XX` stay as they are, and `@ , ; : = ! $ ' ( ) * +`
+/// stay raw wherever the standard keeps them. Bytes that are not UTF-8 are percent-encoded
+/// one by one.
+///
+/// # Examples
+///
+/// ```
+/// use url_normalize::{normalize, Options};
+/// let options = Options::default();
+/// let url = normalize("faß.de/café colombia".as_bytes(), &options)?;
+/// assert_eq!(url, "https://xn--fa-hia.de/caf%C3%A9%20colombia");
+/// // Already encoded: kept, never encoded twice; sub-delimiters stay raw.
+/// let url = normalize(b"https://example.com/caf%C3%A9/@user;v=1?a=%26", &options)?;
+/// assert_eq!(url, "https://example.com/caf%C3%A9/@user;v=1?a=%26");
+/// # Ok::<(), url_normalize::UrlError>(())
+/// ```
+///
+/// # Errors
+///
+/// [`UrlError`] with the [`crate::ErrorKind`] of the failure: an invalid host
+/// (`InvalidDomain`, `ForbiddenHostCodePoint`, ...), an invalid port, an empty input, or a
+/// relative reference such as `/path`, which has no host.
+pub fn normalize(input: &[u8], options: &Options) -> Result<String, UrlError> {
+    parse_input(input, options, Operation::Normalize).map(|url| url.serialize())
+}
+
+/// Reads an input the way [`normalize`] does; `operation` names the caller in errors.
+pub(crate) fn parse_input(
+    input: &[u8],
+    options: &Options,
+    operation: Operation,
+) -> Result<ParsedUrl, UrlError> {
+    let text = bytes_to_str(input);
+    let stripped = strip(&text);
+    let fail = |kind, host| UrlError::new(kind, operation.clone(), input).with_host(host);
+    let absolute =
+        with_default_scheme(&stripped, &options.default_scheme).map_err(|kind| fail(kind, None))?;
+    parse(&absolute).map_err(|failure| fail(failure.kind, failure.host))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorKind;
+
+    fn norm(input: &str) -> String {
+        normalize(input.as_bytes(), &Options::default()).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn kind(input: &[u8]) -> ErrorKind {
+        normalize(input, &Options::default()).unwrap_err().kind()
+    }
+
+    #[test]
+    fn seed_examples() {
+        assert_eq!(
+            norm("https://나나커피로스터스.com/products/ethiopia"),
+            "https://xn--910ba870d2ola729pxvdzqk.com/products/ethiopia"
+        );
+        assert_eq!(
+            norm("https://コーヒー.jp/products/natural"),
+            "https://xn--tck2c4fb.jp/products/natural"
+        );
+        assert_eq!(
+            norm("https://example.com/café colombia"),
+            "https://example.com/caf%C3%A9%20colombia"
+        );
+        assert_eq!(
+            norm("https://example.com/caf%C3%A9"),
+            "https://example.com/caf%C3%A9"
+        );
+        assert_eq!(
+            norm("https://example.com/product?id=123&name=café"),
+            "https://example.com/product?id=123&name=caf%C3%A9"
+        );
+        assert_eq!(
+            norm("https://example.com:8080/products"),
+            "https://example.com:8080/products"
+        );
+        assert_eq!(
+            norm("https://example.com/products#section"),
+            "https://example.com/products#section"
+        );
+    }
+
+    #[test]
+    fn scheme_less_inputs_get_https() {
+        assert_eq!(norm("example.com/products"), "https://example.com/products");
+        assert_eq!(norm("//example.com/x"), "https://example.com/x");
+        assert_eq!(norm("example.com:8080/x"), "https://example.com:8080/x");
+        assert_eq!(norm("localhost:3000"), "https://localhost:3000/");
+        assert_eq!(norm("  faß.de  "), "https://xn--fa-hia.de/");
+    }
+
+    #[test]
+    fn real_schemes_are_kept() {
+        assert_eq!(norm("http://example.com/x"), "http://example.com/x");
+        assert_eq!(norm("ftp://example.com/x"), "ftp://example.com/x");
+        assert_eq!(
+            norm("mailto:someone@example.com"),
+            "mailto:someone@example.com"
+        );
+        assert_eq!(norm("data:text/plain,hi there"), "data:text/plain,hi there");
+    }
+
+    #[test]
+    fn encodes_what_must_be_encoded_and_nothing_else() {
+        // Sub-delimiters and `@ :` stay raw in paths: `/@user` is not `/%40user`.
+        assert_eq!(
+            norm("https://a.com/@user/a,b;c:d=e!f$g'h(i)j*k+l"),
+            "https://a.com/@user/a,b;c:d=e!f$g'h(i)j*k+l"
+        );
+        // Encoded delimiters keep their meaning: no decoding of %2F %26 %2B %3D.
+        assert_eq!(
+            norm("https://a.com/a%2Fb?q=%26%2B%3D"),
+            "https://a.com/a%2Fb?q=%26%2B%3D"
+        );
+        // Lower-case escapes are kept as written; a stray % is not encoded.
+        assert_eq!(
+            norm("https://a.com/%c3%a9/100%"),
+            "https://a.com/%c3%a9/100%"
+        );
+        // The standard encodes ' in a special-scheme query, and " < > ` { } in paths.
+        assert_eq!(
+            norm("https://a.com/\"<>`{}?'\""),
+            "https://a.com/%22%3C%3E%60%7B%7D?%27%22"
+        );
+        assert_eq!(
+            norm("https://a.com/x#frag ment`"),
+            "https://a.com/x#frag%20ment%60"
+        );
+    }
+
+    #[test]
+    fn userinfo_ports_and_case() {
+        assert_eq!(
+            norm("HTTPS://User:Pw@EXAMPLE.com:443/P"),
+            "https://User:Pw@example.com/P"
+        );
+        assert_eq!(norm("http://example.com:80/"), "http://example.com/");
+    }
+
+    #[test]
+    fn invalid_utf8_is_encoded_byte_for_byte() {
+        let url = normalize(b"https://a.com/caf\xe9?q=\xff#\xfe", &Options::default()).unwrap();
+        assert_eq!(url, "https://a.com/caf%E9?q=%FF#%FE");
+        assert_eq!(kind(b"https://a\xff.com/"), ErrorKind::InvalidDomain);
+    }
+
+    #[test]
+    fn failures_have_kinds() {
+        assert_eq!(kind(b""), ErrorKind::EmptyInput);
+        assert_eq!(kind(b"  \t "), ErrorKind::EmptyInput);
+        assert_eq!(kind(b"/relative/path"), ErrorKind::RelativeReference);
+        assert_eq!(
+            kind(b"https://exa mple.com/"),
+            ErrorKind::ForbiddenHostCodePoint
+        );
+        assert_eq!(kind(b"https://a.com:99999/"), ErrorKind::InvalidPort);
+        assert_eq!(kind(b"https:///"), ErrorKind::EmptyHost);
+        assert_eq!(
+            kind("https://\u{200d}.example/".as_bytes()),
+            ErrorKind::InvalidDomain
+        );
+        let err = normalize(b"https://a\xff.com/x", &Options::default()).unwrap_err();
+        assert_eq!(err.host(), Some("a%FF.com"));
+    }
+}

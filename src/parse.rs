@@ -1,0 +1,269 @@
+//! The URL Standard's parser: the `url` crate, plus the three places where the crate
+//! (2.5.8) is behind the current standard for the schemes a crawler fetches.
+//!
+//! 1. An all-ASCII domain is only lowercased ([`crate::host`]); the crate rejects `xn--`
+//!    labels that are not valid Punycode. Such a URL is parsed with a placeholder host and
+//!    keeps its real host beside the crate's [`Url`].
+//! 2. `^` in a path is percent-encoded (`%5E`); the crate keeps it raw.
+//! 3. `///host` against a special base names `host`; the crate reports an empty host.
+//!    And `\\` starting a link against a non-special base is a path character; the crate
+//!    reads it as `/`.
+
+use crate::error::ErrorKind;
+use crate::host::{ascii_domain, find_host, HostSource};
+use crate::input::{is_slash, is_special_scheme, split_scheme};
+use std::borrow::Cow;
+use url::{Position, Url};
+
+/// Stands in for a host the crate would reject. `.invalid` is reserved (RFC 2606), and the
+/// real host is substituted by position, never by searching for this text.
+const PLACEHOLDER_HOST: &str = "placeholder.url-normalize.invalid";
+
+/// A URL as the URL Standard parses it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ParsedUrl {
+    pub(crate) url: Url,
+    /// The real host when `url` holds [`PLACEHOLDER_HOST`].
+    ascii_host: Option<String>,
+}
+
+/// Why parsing failed, and the host as written when it was the host that failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ParseFailure {
+    pub(crate) kind: ErrorKind,
+    pub(crate) host: Option<String>,
+}
+
+impl ParsedUrl {
+    /// The URL Standard's serialization: what a browser shows and requests.
+    pub(crate) fn serialize(&self) -> String {
+        match &self.ascii_host {
+            None => self.url.as_str().to_owned(),
+            Some(host) => [
+                &self.url[..Position::BeforeHost],
+                host,
+                &self.url[Position::AfterHost..],
+            ]
+            .concat(),
+        }
+    }
+
+    /// The serialized host, or `None` when the URL has none.
+    pub(crate) fn host_str(&self) -> Option<&str> {
+        self.ascii_host.as_deref().or_else(|| self.url.host_str())
+    }
+}
+
+/// Parses a stripped absolute URL.
+pub(crate) fn parse(input: &str) -> Result<ParsedUrl, ParseFailure> {
+    parse_with(None, input)
+}
+
+/// Resolves a stripped `href` against `base`, as a browser does for a link.
+pub(crate) fn join(base: &ParsedUrl, href: &str) -> Result<ParsedUrl, ParseFailure> {
+    let href = prepare_href(base, href);
+    parse_with(Some(base), &href)
+}
+
+fn parse_with(base: Option<&ParsedUrl>, input: &str) -> Result<ParsedUrl, ParseFailure> {
+    let parsed = match base {
+        None => Url::parse(input),
+        Some(base) => base.url.join(input),
+    };
+    let base_scheme = base.map(|b| b.url.scheme());
+    let source = || find_host(input, base_scheme);
+    match parsed {
+        Ok(url) => {
+            let inherited = base.and_then(|b| b.ascii_host.clone());
+            let ascii_host = inherited.filter(|_| source() == HostSource::Inherited);
+            Ok(finish(url, ascii_host))
+        }
+        Err(url::ParseError::IdnaError) => parse_ascii_domain(base, input, source()),
+        Err(err) => Err(ParseFailure {
+            kind: err.into(),
+            host: raw_host(input, source()),
+        }),
+    }
+}
+
+/// Retries a URL whose host the crate rejected with IDNA, when the standard accepts it
+/// as an ASCII domain.
+fn parse_ascii_domain(
+    base: Option<&ParsedUrl>,
+    input: &str,
+    source: HostSource,
+) -> Result<ParsedUrl, ParseFailure> {
+    let HostSource::Own(Some(range)) = source else {
+        return Err(ParseFailure {
+            kind: ErrorKind::InvalidDomain,
+            host: None,
+        });
+    };
+    let raw = &input[range.clone()];
+    let fail = |kind| ParseFailure {
+        kind,
+        host: Some(raw.to_owned()),
+    };
+    let host = ascii_domain(raw).map_err(fail)?;
+    let replaced = [&input[..range.start], PLACEHOLDER_HOST, &input[range.end..]].concat();
+    let url = match base {
+        None => Url::parse(&replaced),
+        Some(base) => base.url.join(&replaced),
+    }
+    .map_err(|err| fail(err.into()))?;
+    if url.host_str() != Some(PLACEHOLDER_HOST) {
+        return Err(fail(ErrorKind::InvalidDomain));
+    }
+    Ok(finish(url, Some(host)))
+}
+
+fn raw_host(input: &str, source: HostSource) -> Option<String> {
+    match source {
+        HostSource::Own(Some(range)) => Some(input[range].to_owned()),
+        _ => None,
+    }
+}
+
+/// Applies the two path rules the crate lacks: `^` is in the path percent-encode set,
+/// and an opaque path's space right before `?` or `#` is written `%20`.
+/// <https://url.spec.whatwg.org/#path-percent-encode-set>
+/// <https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state>
+fn finish(mut url: Url, ascii_host: Option<String>) -> ParsedUrl {
+    if url.cannot_be_a_base() {
+        let before_query_or_fragment = url.query().is_some() || url.fragment().is_some();
+        if before_query_or_fragment && url.path().ends_with(' ') {
+            let path = format!("{}%20", &url.path()[..url.path().len() - 1]);
+            url.set_path(&path);
+        }
+    } else if url.path().contains('^') {
+        let path = url.path().replace('^', "%5E");
+        url.set_path(&path);
+    }
+    ParsedUrl { url, ascii_host }
+}
+
+/// Rewrites the two kinds of relative links the crate reads differently from the standard:
+/// `///host/p` against a special base (the standard skips every slash before the host,
+/// "special authority ignore slashes state"; the crate reads an empty host), and a leading
+/// `\\` against a non-special base (a path character there; `./` keeps it one).
+fn prepare_href<'a>(base: &ParsedUrl, href: &'a str) -> Cow<'a, str> {
+    if split_scheme(href).is_some() {
+        return Cow::Borrowed(href);
+    }
+    let scheme = base.url.scheme();
+    if !is_special_scheme(scheme) {
+        return match href.starts_with('\\') {
+            true => Cow::Owned(format!("./{href}")),
+            false => Cow::Borrowed(href),
+        };
+    }
+    let slashes = href.bytes().take_while(|b| is_slash(*b)).count();
+    if slashes > 2 && scheme != "file" {
+        Cow::Owned(format!("//{}", &href[slashes..]))
+    } else {
+        Cow::Borrowed(href)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn href(input: &str) -> Result<String, ErrorKind> {
+        parse(input).map(|u| u.serialize()).map_err(|f| f.kind)
+    }
+
+    fn joined(base: &str, input: &str) -> Result<String, ErrorKind> {
+        let base = parse(base).expect("valid base");
+        join(&base, input)
+            .map(|u| u.serialize())
+            .map_err(|f| f.kind)
+    }
+
+    #[test]
+    fn ascii_domains_with_invalid_punycode_are_kept() {
+        assert_eq!(
+            href("http://a.b.c.XN--pokxncvks"),
+            Ok("http://a.b.c.xn--pokxncvks/".into())
+        );
+        assert_eq!(
+            href("https://u:p@xn--/p?q#f"),
+            Ok("https://u:p@xn--/p?q#f".into())
+        );
+        assert_eq!(href("https://xn--a.ß/"), Err(ErrorKind::InvalidDomain));
+        assert_eq!(href("https://xn--a.1/"), Err(ErrorKind::InvalidIpv4Address));
+    }
+
+    #[test]
+    fn a_base_with_a_kept_host_lends_it_to_relative_links() {
+        assert_eq!(
+            joined("https://xn--a/d/e", "../f?g"),
+            Ok("https://xn--a/f?g".into())
+        );
+        assert_eq!(
+            joined("https://xn--a/d/e", "//b.com/"),
+            Ok("https://b.com/".into())
+        );
+        assert_eq!(
+            joined("https://a.com/", "//xn--a/x"),
+            Ok("https://xn--a/x".into())
+        );
+        let literal = format!("//{PLACEHOLDER_HOST}/");
+        assert_eq!(
+            joined("https://xn--a/", &literal),
+            Ok(format!("https:{literal}"))
+        );
+    }
+
+    #[test]
+    fn caret_in_paths_is_encoded() {
+        assert_eq!(
+            href("https://a.com/x^y?^#^"),
+            Ok("https://a.com/x%5Ey?^#^".into())
+        );
+        assert_eq!(href("foo://h/^"), Ok("foo://h/%5E".into()));
+    }
+
+    #[test]
+    fn opaque_path_space_before_query_or_fragment_is_encoded() {
+        assert_eq!(
+            href("non-special:opaque  ?hi"),
+            Ok("non-special:opaque %20?hi".into())
+        );
+        assert_eq!(
+            href("non-special:opaque  #hi"),
+            Ok("non-special:opaque %20#hi".into())
+        );
+        assert_eq!(href("non-special:a b"), Ok("non-special:a b".into()));
+    }
+
+    #[test]
+    fn three_slashes_name_a_host_against_a_special_base() {
+        assert_eq!(
+            joined("http://example.org/", "///test"),
+            Ok("http://test/".into())
+        );
+        assert_eq!(
+            joined("http://example.org/", "///\\//\\//test"),
+            Ok("http://test/".into())
+        );
+        assert_eq!(
+            joined("http://example.org/", "///example.org/../path"),
+            Ok("http://example.org/path".into())
+        );
+    }
+
+    #[test]
+    fn backslash_is_a_path_character_in_non_special_urls() {
+        assert_eq!(joined("foo://foo/a", "\\a"), Ok("foo://foo/\\a".into()));
+        assert_eq!(joined("foo://foo/a", "\\\\a"), Ok("foo://foo/\\\\a".into()));
+        assert_eq!(joined("http://foo/a", "\\b"), Ok("http://foo/b".into()));
+    }
+
+    #[test]
+    fn host_failures_name_the_host() {
+        let failure = parse("https://exa mple.com/").unwrap_err();
+        assert_eq!(failure.kind, ErrorKind::ForbiddenHostCodePoint);
+        assert_eq!(failure.host.as_deref(), Some("exa mple.com"));
+    }
+}
