@@ -36,9 +36,7 @@ impl ErrorKind {
     pub fn description(self) -> &'static str {
         match self {
             Self::EmptyInput => "the input is empty",
-            Self::RelativeReference => {
-                "it is a relative reference without a host (resolve it against a base URL)"
-            }
+            Self::RelativeReference => "it is a relative reference, without a scheme or a host",
             Self::EmptyHost => "the host is empty",
             Self::InvalidDomain => "the host is not a valid domain name (UTS #46 / IDNA)",
             Self::ForbiddenHostCodePoint => {
@@ -228,7 +226,7 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "Cannot resolve `../x` against `example.com/a`: the base URL is invalid: it is a \
-             relative reference without a host (resolve it against a base URL)"
+             relative reference, without a scheme or a host"
         );
     }
 

@@ -26,8 +26,15 @@ pub(crate) fn bytes_to_str(input: &[u8]) -> Cow<'_, str> {
 /// trailing C0 controls and spaces, and every ASCII tab or newline.
 /// <https://url.spec.whatwg.org/#concept-basic-url-parser>
 pub(crate) fn strip(input: &str) -> Cow<'_, str> {
-    let trimmed = input.trim_matches(|c: char| c <= ' ');
-    if trimmed.contains(['\t', '\n', '\r']) {
+    // Bytes, not chars: every byte removed is ASCII, so the cuts fall on char boundaries.
+    let bytes = input.as_bytes();
+    let start = bytes.iter().position(|&b| b > b' ').unwrap_or(bytes.len());
+    let end = bytes
+        .iter()
+        .rposition(|&b| b > b' ')
+        .map_or(start, |last| last + 1);
+    let trimmed = &input[start..end];
+    if trimmed.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
         Cow::Owned(trimmed.replace(['\t', '\n', '\r'], ""))
     } else {
         Cow::Borrowed(trimmed)

@@ -15,3 +15,12 @@ pub use error::{ErrorKind, Operation, UrlError};
 pub use normalize::normalize;
 pub use options::{OptionError, OptionValue, Options};
 pub use resolve::{resolve, resolve_against_directory};
+
+mod php;
+
+use ext_php_rs::prelude::*;
+
+#[php_module]
+pub fn get_module(module: ModuleBuilder) -> ModuleBuilder {
+    php::register(module)
+}

@@ -47,11 +47,6 @@ impl ParsedUrl {
             .concat(),
         }
     }
-
-    /// The serialized host, or `None` when the URL has none.
-    pub(crate) fn host_str(&self) -> Option<&str> {
-        self.ascii_host.as_deref().or_else(|| self.url.host_str())
-    }
 }
 
 /// Parses a stripped absolute URL.

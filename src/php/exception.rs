@@ -1,0 +1,70 @@
+//! `UrlNormalize\InvalidUrlException`, and the mapping of core errors to PHP exceptions.
+//!
+//! The class is registered with a plain `ClassBuilder` in MINIT rather than `#[php_class]`,
+//! so it keeps `Exception`'s own object handler: `getFile()`, `getLine()` and the trace
+//! are filled in, and userland can `new` and extend it (see ../shared/notes/ext-php-rs.md §3.3).
+
+use crate::{OptionError, UrlError};
+use ext_php_rs::builders::ClassBuilder;
+use ext_php_rs::exception::PhpException;
+use ext_php_rs::ffi::{compiler_globals, zend_hash_str_find_ptr_lc};
+use ext_php_rs::zend::ClassEntry;
+use std::sync::atomic::{AtomicPtr, Ordering};
+
+/// The PHP name of the exception class.
+pub(crate) const INVALID_URL_EXCEPTION: &str = "UrlNormalize\\InvalidUrlException";
+
+static INVALID_URL_CE: AtomicPtr<ClassEntry> = AtomicPtr::new(std::ptr::null_mut());
+
+/// SPL's `InvalidArgumentException`. `ext_php_rs::zend::ce` has no SPL classes and
+/// `ClassEntry::try_find` does not work during MINIT, so read the compiler's class table,
+/// where SPL (always loaded before extensions) registered it.
+fn invalid_argument_ce() -> &'static ClassEntry {
+    let name = "InvalidArgumentException";
+    // SAFETY: MINIT and requests run on the engine thread (NTS), where CG(class_table) is valid.
+    let found = unsafe {
+        zend_hash_str_find_ptr_lc(
+            compiler_globals.class_table,
+            name.as_ptr().cast(),
+            name.len(),
+        )
+    };
+    // SAFETY: the class table maps names to `zend_class_entry *`, which live for the process.
+    unsafe { (found as *const ClassEntry).as_ref() }
+        .unwrap_or_else(|| ext_php_rs::zend::ce::exception())
+}
+
+/// Registers the exception class. Called from the module's startup function (MINIT).
+pub(crate) fn register() -> bool {
+    ClassBuilder::new(INVALID_URL_EXCEPTION)
+        .extends((invalid_argument_ce, "\\InvalidArgumentException"))
+        .registration(|ce, arg_info| {
+            INVALID_URL_CE.store(ce as *mut ClassEntry, Ordering::Release);
+            // The builder hands over the argument info PHP keeps pointers into.
+            std::mem::forget(arg_info);
+        })
+        .register()
+        .is_ok()
+}
+
+fn invalid_url_ce() -> &'static ClassEntry {
+    // SAFETY: set once in MINIT, before any method can run; class entries live for the process.
+    unsafe { INVALID_URL_CE.load(Ordering::Acquire).as_ref() }.unwrap_or_else(invalid_argument_ce)
+}
+
+impl From<UrlError> for PhpException {
+    fn from(err: UrlError) -> Self {
+        PhpException::new(err.to_string(), 0, invalid_url_ce())
+    }
+}
+
+/// A constructor argument PHP code got wrong: `\InvalidArgumentException`.
+pub(crate) fn invalid_argument(message: impl Into<String>) -> PhpException {
+    PhpException::new(message.into(), 0, invalid_argument_ce())
+}
+
+impl From<OptionError> for PhpException {
+    fn from(err: OptionError) -> Self {
+        invalid_argument(err.to_string())
+    }
+}

@@ -1,0 +1,86 @@
+//! The constructor's `array $options`: PHP values to [`OptionValue`]s, checked by the core.
+
+use super::exception::invalid_argument;
+use crate::{OptionValue, Options};
+use ext_php_rs::convert::{FromZval, StubLiteral};
+use ext_php_rs::exception::PhpResult;
+use ext_php_rs::flags::DataType;
+use ext_php_rs::types::{ArrayKey, ZendHashTable, Zval};
+
+/// An `array` parameter whose default is `[]`, which ext-php-rs can show in Reflection
+/// and stubs (`Option<&ZendHashTable>` could only default to `null`).
+pub struct ArrayArg<'a>(Option<&'a ZendHashTable>);
+
+impl ArrayArg<'_> {
+    pub(crate) const EMPTY: ArrayArg<'static> = ArrayArg(None);
+}
+
+impl<'a> FromZval<'a> for ArrayArg<'a> {
+    const TYPE: DataType = DataType::Array;
+
+    fn from_zval(zval: &'a Zval) -> Option<Self> {
+        zval.array().map(|array| ArrayArg(Some(array)))
+    }
+}
+
+impl StubLiteral for ArrayArg<'_> {
+    fn stub_literal(&self) -> String {
+        "[]".to_owned()
+    }
+}
+
+/// Builds [`Options`] from the PHP array, naming the key of the first wrong entry.
+pub(crate) fn options_from_array(array: ArrayArg<'_>) -> PhpResult<Options> {
+    let mut options = Options::default();
+    for (key, value) in array.0.into_iter().flat_map(ZendHashTable::iter) {
+        let key = match key {
+            ArrayKey::Long(index) => {
+                return Err(invalid_argument(format!(
+                    "Option keys must be strings, the integer key {index} given"
+                )))
+            }
+            key => key.to_string(),
+        };
+        options.set(&key, option_value(value))?;
+    }
+    Ok(options)
+}
+
+fn option_value(zval: &Zval) -> OptionValue {
+    if let Some(flag) = zval.bool() {
+        OptionValue::Bool(flag)
+    } else if let Some(number) = zval.long() {
+        OptionValue::Int(number)
+    } else if zval.is_string() {
+        match zval.str() {
+            Some(text) => OptionValue::String(text.to_owned()),
+            None => OptionValue::Other("a string that is not UTF-8".to_owned()),
+        }
+    } else if let Some(array) = zval.array() {
+        let items: Option<Vec<String>> = array
+            .values()
+            .map(|item| item.str().map(str::to_owned))
+            .collect();
+        items.map_or_else(
+            || OptionValue::Other("an array with an element that is not a UTF-8 string".to_owned()),
+            OptionValue::List,
+        )
+    } else {
+        OptionValue::Other(debug_type(zval))
+    }
+}
+
+/// The type name PHP's `get_debug_type()` gives, for messages.
+fn debug_type(zval: &Zval) -> String {
+    if zval.is_null() {
+        "null".to_owned()
+    } else if zval.is_double() {
+        "float".to_owned()
+    } else if let Some(object) = zval.object() {
+        object
+            .get_class_name()
+            .unwrap_or_else(|_| "object".to_owned())
+    } else {
+        zval.get_type().to_string().to_ascii_lowercase()
+    }
+}
