@@ -1,0 +1,139 @@
+<?php
+
+declare(strict_types=1);
+
+namespace UrlNormalize\Tests;
+
+use Monolog\Handler\TestHandler;
+use Monolog\Logger;
+use PHPUnit\Framework\TestCase;
+use Psr\Log\LoggerInterface;
+use UrlNormalize\UrlNormalizer;
+
+/**
+ * The PSR-3 contract of seed 000: a real Monolog logger receives the seed's messages with
+ * the seed's context keys.
+ */
+final class LoggingTest extends TestCase
+{
+    private TestHandler $handler;
+    private UrlNormalizer $normalizer;
+
+    protected function setUp(): void
+    {
+        $this->handler = new TestHandler();
+        $this->normalizer = new UrlNormalizer(new Logger('crawler', [$this->handler]));
+    }
+
+    public function testAChangedUrlIsLoggedAtDebugWithOriginalAndNormalized(): void
+    {
+        $this->normalizer->normalize('https://나나커피로스터스.com/products/ethiopia');
+
+        $records = $this->handler->getRecords();
+        $this->assertCount(1, $records);
+        $this->assertSame('DEBUG', $records[0]['level_name']);
+        $this->assertSame('URL normalized for HTTP request', $records[0]['message']);
+        $this->assertSame([
+            'original' => 'https://나나커피로스터스.com/products/ethiopia',
+            'normalized' => 'https://xn--910ba870d2ola729pxvdzqk.com/products/ethiopia',
+        ], $records[0]['context']);
+    }
+
+    public function testAnUnchangedUrlIsNotLogged(): void
+    {
+        $this->normalizer->normalize('https://example.com/caf%C3%A9');
+        $this->assertSame([], $this->handler->getRecords());
+    }
+
+    public function testAnInvalidHostIsLoggedAsAnIdnFailure(): void
+    {
+        $url = "https://\u{200D}.example/x";
+        $this->assertSame($url, $this->normalizer->normalize($url));
+
+        $this->assertTrue($this->handler->hasWarningThatContains('Failed to convert IDN to ASCII'));
+        $context = $this->handler->getRecords()[0]['context'];
+        $this->assertSame("\u{200D}.example", $context['host']);
+        $this->assertSame($url, $context['url']);
+        $this->assertStringContainsString('not a valid domain name', $context['reason']);
+    }
+
+    public function testAnUnparseableUrlIsLoggedAsAParseFailure(): void
+    {
+        $this->assertSame('https://example.com:99999/', $this->normalizer->normalize('https://example.com:99999/'));
+
+        $records = $this->handler->getRecords();
+        $this->assertCount(1, $records);
+        $this->assertSame('WARNING', $records[0]['level_name']);
+        $this->assertSame('Failed to parse URL for normalization', $records[0]['message']);
+        $this->assertSame('https://example.com:99999/', $records[0]['context']['url']);
+        $this->assertArrayNotHasKey('host', $records[0]['context']);
+    }
+
+    public function testTheLoggerGetsTheOriginalBytesEvenWhenTheyAreNotUtf8(): void
+    {
+        $this->normalizer->normalize("https://example.com/caf\xE9");
+        $this->assertSame("https://example.com/caf\xE9", $this->handler->getRecords()[0]['context']['original']);
+    }
+
+    public function testStrictModeThrowsAndDoesNotWarn(): void
+    {
+        $strict = new UrlNormalizer(new Logger('crawler', [$this->handler]), ['strict' => true]);
+        try {
+            $strict->normalize('https://exa mple.com/');
+            $this->fail('no exception');
+        } catch (\InvalidArgumentException $e) {
+            $this->assertSame([], $this->handler->getRecords());
+        }
+    }
+
+    public function testAMockedLoggerInterfaceSeesExactlyTheSeedCall(): void
+    {
+        $logger = $this->createMock(LoggerInterface::class);
+        $logger->expects($this->once())->method('debug')->with('URL normalized for HTTP request', [
+            'original' => 'example.com/products',
+            'normalized' => 'https://example.com/products',
+        ]);
+        $logger->expects($this->never())->method('warning');
+        (new UrlNormalizer($logger))->normalize('example.com/products');
+    }
+
+    public function testALoggerWithOnlyMagicCallIsAccepted(): void
+    {
+        $logger = new class {
+            /** @var list<array{string, array<mixed>}> */
+            public array $calls = [];
+
+            /** @param array<mixed> $arguments */
+            public function __call(string $name, array $arguments): void
+            {
+                $this->calls[] = [$name, $arguments];
+            }
+        };
+        (new UrlNormalizer($logger))->normalize('faß.de');
+        $this->assertSame([['debug', ['URL normalized for HTTP request', [
+            'original' => 'faß.de',
+            'normalized' => 'https://xn--fa-hia.de/',
+        ]]]], $logger->calls);
+    }
+
+    public function testAnExceptionThrownByTheLoggerReachesTheCaller(): void
+    {
+        $logger = new class extends \Psr\Log\AbstractLogger {
+            /** @param mixed $level */
+            public function log($level, $message, array $context = []): void
+            {
+                throw new \RuntimeException("logger failed at $level");
+            }
+        };
+        $this->expectException(\RuntimeException::class);
+        $this->expectExceptionMessage('logger failed at debug');
+        (new UrlNormalizer($logger))->normalize('faß.de');
+    }
+
+    public function testAnObjectWithoutLogMethodsIsRejected(): void
+    {
+        $this->expectException(\InvalidArgumentException::class);
+        $this->expectExceptionMessage('The logger `stdClass` has no debug() method');
+        new UrlNormalizer(new \stdClass());
+    }
+}
