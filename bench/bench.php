@@ -1,0 +1,111 @@
+<?php
+
+declare(strict_types=1);
+
+// Benchmark (not a test): ns per URL of the native UrlNormalizer beside the alternatives, in
+// the same process, over the real URL lists in ../shared/data.
+//
+//   php -d extension=target/release/liburl_normalize.so bench/bench.php [rounds]
+//
+// Each row is the best of `rounds` passes over the whole list (default 5), so one slow pass
+// (another process on the machine) does not count; the median is printed beside it.
+
+use App\Service\Crawler\UrlNormalizerService;
+use GuzzleHttp\Psr7\Uri;
+use GuzzleHttp\Psr7\UriResolver;
+use Psr\Log\NullLogger;
+use UrlNormalize\UrlNormalizer;
+
+require '/usr/share/php/Psr/Log/autoload.php';
+require '/usr/share/php/GuzzleHttp/Psr7/autoload.php';
+require __DIR__ . '/../php-tests/app/src/Service/Crawler/UrlNormalizerService.php';
+
+if (!extension_loaded('url_normalize')) {
+    fwrite(STDERR, "Load the extension: php -d extension=target/release/liburl_normalize.so bench/bench.php\n");
+    exit(1);
+}
+
+$rounds = max(1, (int) ($argv[1] ?? 5));
+$dataDir = getenv('URL_NORMALIZE_DATA') ?: __DIR__ . '/../../shared/data';
+
+/** @return list<string> */
+function readUrls(string $path): array
+{
+    $urls = [];
+    foreach (file($path) ?: [] as $line) {
+        $urls[] = rtrim($line, "\r\n");
+    }
+    return $urls;
+}
+
+/**
+ * Runs $call over every URL $rounds times; returns [best, median] ns per URL and the number
+ * of URLs the call rejected (threw) in one pass.
+ *
+ * @param list<string> $urls
+ * @return array{float, float, int}
+ */
+function measure(array $urls, int $rounds, callable $call): array
+{
+    $rejected = 0;
+    foreach ($urls as $url) {
+        try {
+            $call($url);
+        } catch (\Throwable $e) {
+            $rejected++;
+        }
+    }
+    $times = [];
+    for ($round = 0; $round < $rounds; $round++) {
+        $start = hrtime(true);
+        foreach ($urls as $url) {
+            try {
+                $call($url);
+            } catch (\Throwable $e) {
+            }
+        }
+        $times[] = (hrtime(true) - $start) / count($urls);
+    }
+    sort($times);
+    return [$times[0], $times[intdiv(count($times), 2)], $rejected];
+}
+
+$native = new UrlNormalizer();
+$nativeWithLogger = new UrlNormalizer(new NullLogger());
+$seed = new UrlNormalizerService(new NullLogger());
+$href = '../about/team?lang=en#top';
+
+$contenders = [
+    'normalize' => [
+        'UrlNormalizer::normalize (native)' => static fn (string $u): string => $native->normalize($u),
+        'UrlNormalizer::normalize (native, NullLogger)' => static fn (string $u): string => $nativeWithLogger->normalize($u),
+        'UrlNormalizerService::normalize (seed, userland)' => static fn (string $u): string => $seed->normalize($u),
+    ],
+    "resolve('$href', url)" => [
+        'UrlNormalizer::resolve (native, WHATWG)' => static fn (string $u): string => $native->resolve($href, $u),
+        'Guzzle UriResolver::resolve (RFC 3986)' => static fn (string $u): string => (string) UriResolver::resolve(new Uri($u), new Uri($href)),
+    ],
+];
+
+$cpu = 'unknown CPU';
+foreach (file('/proc/cpuinfo') ?: [] as $line) {
+    if (str_starts_with($line, 'model name')) {
+        $cpu = trim(explode(':', $line, 2)[1]);
+        break;
+    }
+}
+printf("url_normalize benchmark, %s, PHP %s, %s, %d CPUs, best and median of %d rounds\n",
+    date('Y-m-d'), PHP_VERSION, $cpu, (int) shell_exec('nproc'), $rounds);
+
+foreach (['kasztp.txt', 'idn-sample.txt'] as $file) {
+    $urls = readUrls("$dataDir/$file");
+    printf("\n%s (%d URLs)\n", $file, count($urls));
+    printf("  %-52s %12s %12s %10s\n", 'operation', 'best ns/URL', 'median', 'rejected');
+    foreach ($contenders as $operation => $calls) {
+        printf("  %s\n", $operation);
+        foreach ($calls as $name => $call) {
+            [$best, $median, $rejected] = measure($urls, $rounds, $call);
+            printf("    %-50s %12.0f %12.0f %10d\n", $name, $best, $median, $rejected);
+        }
+    }
+}

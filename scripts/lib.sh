@@ -1,0 +1,70 @@
+# Shared by scripts/demo and scripts/test: check what the build and the tests need, install
+# missing Debian/Ubuntu packages when run as root, otherwise print the exact command to run.
+# shellcheck shell=bash
+
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+EXTENSION="$ROOT/target/release/liburl_normalize.so"
+MISSING=()
+
+# need PACKAGE CHECK...: PACKAGE is missing when the CHECK command fails.
+need() {
+    local package=$1
+    shift
+    "$@" >/dev/null 2>&1 || MISSING+=("$package")
+}
+
+has_php_file() { [ -e "/usr/share/php/$1" ]; }
+has_php_module() { php -m 2>/dev/null | grep -qix "$1"; }
+
+need_build_packages() {
+    need php-cli command -v php
+    need php-dev command -v php-config
+    need libclang-dev sh -c 'ls /usr/lib/llvm-*/lib/libclang.so* || ls /usr/lib/*/libclang*.so*'
+    need gcc command -v cc
+    need libc6-dev test -e /usr/include/stdio.h
+}
+
+need_test_packages() {
+    need_build_packages
+    need libphp-embed sh -c 'ldconfig -p | grep -q "libphp.so "'
+    need phpunit command -v phpunit
+    need php-xml has_php_module dom
+    need php-mbstring has_php_module mbstring
+    need php-intl has_php_module intl
+    need php-psr-log has_php_file Psr/Log/LoggerInterface.php
+    need php-monolog has_php_file Monolog/Logger.php
+}
+
+install_missing() {
+    [ ${#MISSING[@]} -eq 0 ] && return 0
+    local command="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y ${MISSING[*]}"
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "Missing packages: ${MISSING[*]}. Run as root, then run this again:" >&2
+        echo "  sudo sh -c '$command'" >&2
+        exit 1
+    fi
+    echo "Installing missing packages: ${MISSING[*]}" >&2
+    sh -c "$command" >&2
+    MISSING=()
+    # ldconfig has run in the libphp-embed postinst; nothing else to refresh.
+}
+
+need_rust() {
+    if ! command -v cargo >/dev/null 2>&1; then
+        echo "Rust is missing (Debian's rustc is too old for ext-php-rs). Install it with rustup, then run this again:" >&2
+        echo "  curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs | sh -s -- -y && . \"\$HOME/.cargo/env\"" >&2
+        exit 1
+    fi
+}
+
+build_extension() {
+    echo "==> cargo build --release" >&2
+    (cd "$ROOT" && cargo build --release --quiet)
+}
+
+# php_ext ARGS...: PHP with the freshly built extension loaded.
+php_ext() {
+    php -d "extension=$EXTENSION" "$@"
+}
