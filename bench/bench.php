@@ -18,9 +18,7 @@ use GuzzleHttp\Psr7\UriResolver;
 use Psr\Log\NullLogger;
 use UrlNormalize\UrlNormalizer;
 
-require '/usr/share/php/Psr/Log/autoload.php';
-require '/usr/share/php/GuzzleHttp/Psr7/autoload.php';
-require __DIR__ . '/../php-tests/app/src/Service/Crawler/UrlNormalizerService.php';
+require __DIR__ . '/../php-tests/app/autoload.php';
 
 if (!extension_loaded('url_normalize')) {
     fwrite(STDERR, "Load the extension: php -d extension=target/release/liburl_normalize.so bench/bench.php\n");

@@ -2,9 +2,8 @@
 
 declare(strict_types=1);
 
-// PHPUnit bootstrap: the PHP libraries come from Debian packages under /usr/share/php
-// (there is no Packagist here), the test classes from this directory (composer.json's
-// autoload-dev mapping, without needing `composer install`).
+// PHPUnit bootstrap. The extension must be loaded on the command line; autoloading is the
+// test app's (Debian's /usr/share/php packages plus this repository's namespaces).
 
 if (!extension_loaded('url_normalize')) {
     fwrite(STDERR, "The url_normalize extension is not loaded. Run:\n"
@@ -12,16 +11,4 @@ if (!extension_loaded('url_normalize')) {
     exit(1);
 }
 
-foreach (['Psr/Log', 'Monolog'] as $package) {
-    require_once "/usr/share/php/$package/autoload.php";
-}
-
-spl_autoload_register(static function (string $class): void {
-    $prefix = 'UrlNormalize\\Tests\\';
-    if (strncmp($class, $prefix, strlen($prefix)) === 0) {
-        $file = __DIR__ . '/' . str_replace('\\', '/', substr($class, strlen($prefix))) . '.php';
-        if (is_file($file)) {
-            require $file;
-        }
-    }
-});
+require __DIR__ . '/app/autoload.php';

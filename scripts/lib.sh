@@ -6,6 +6,8 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 EXTENSION="$ROOT/target/release/liburl_normalize.so"
+# Read by the demo and the tests to start PHP subprocesses (bin/console) with the extension.
+export URL_NORMALIZE_EXTENSION="$EXTENSION"
 MISSING=()
 
 # need PACKAGE CHECK...: PACKAGE is missing when the CHECK command fails.
@@ -26,15 +28,27 @@ need_build_packages() {
     need libc6-dev test -e /usr/include/stdio.h
 }
 
+# The seed's Symfony app (php-tests/app): DI, YAML, console, HTTP client, Monolog, SQLite.
+need_app_packages() {
+    need php-mbstring has_php_module mbstring
+    need php-sqlite3 has_php_module pdo_sqlite
+    need php-psr-log has_php_file Psr/Log/LoggerInterface.php
+    need php-monolog has_php_file Monolog/Logger.php
+    need php-guzzlehttp-psr7 has_php_file GuzzleHttp/Psr7/Uri.php
+    need php-symfony-dependency-injection has_php_file Symfony/Component/DependencyInjection/ContainerBuilder.php
+    need php-symfony-config has_php_file Symfony/Component/Config/FileLocator.php
+    need php-symfony-yaml has_php_file Symfony/Component/Yaml/Yaml.php
+    need php-symfony-console has_php_file Symfony/Component/Console/Application.php
+    need php-symfony-http-client has_php_file Symfony/Component/HttpClient/HttpClient.php
+}
+
 need_test_packages() {
     need_build_packages
+    need_app_packages
     need libphp-embed sh -c 'ldconfig -p | grep -q "libphp.so "'
     need phpunit command -v phpunit
     need php-xml has_php_module dom
-    need php-mbstring has_php_module mbstring
     need php-intl has_php_module intl
-    need php-psr-log has_php_file Psr/Log/LoggerInterface.php
-    need php-monolog has_php_file Monolog/Logger.php
 }
 
 install_missing() {
