@@ -29,14 +29,13 @@ $rounds = max(1, (int) ($argv[1] ?? 5));
 $dataDir = getenv('URL_NORMALIZE_DATA') ?: __DIR__ . '/../../shared/data';
 
 /** @return list<string> */
-function readUrls(string $path): array
-{
+$readUrls = static function (string $path): array {
     $urls = [];
     foreach (file($path) ?: [] as $line) {
         $urls[] = rtrim($line, "\r\n");
     }
     return $urls;
-}
+};
 
 /**
  * Runs $call over every URL $rounds times; returns [best, median] ns per URL and the number
@@ -45,8 +44,7 @@ function readUrls(string $path): array
  * @param list<string> $urls
  * @return array{float, float, int}
  */
-function measure(array $urls, int $rounds, callable $call): array
-{
+$measure = static function (array $urls, int $rounds, callable $call): array {
     $rejected = 0;
     foreach ($urls as $url) {
         try {
@@ -68,7 +66,7 @@ function measure(array $urls, int $rounds, callable $call): array
     }
     sort($times);
     return [$times[0], $times[intdiv(count($times), 2)], $rejected];
-}
+};
 
 $native = new UrlNormalizer();
 $nativeWithLogger = new UrlNormalizer(new NullLogger());
@@ -78,12 +76,14 @@ $href = '../about/team?lang=en#top';
 $contenders = [
     'normalize' => [
         'UrlNormalizer::normalize (native)' => static fn (string $u): string => $native->normalize($u),
-        'UrlNormalizer::normalize (native, NullLogger)' => static fn (string $u): string => $nativeWithLogger->normalize($u),
+        'UrlNormalizer::normalize (native, NullLogger)' =>
+            static fn (string $u): string => $nativeWithLogger->normalize($u),
         'UrlNormalizerService::normalize (seed, userland)' => static fn (string $u): string => $seed->normalize($u),
     ],
     "resolve('$href', url)" => [
         'UrlNormalizer::resolve (native, WHATWG)' => static fn (string $u): string => $native->resolve($href, $u),
-        'Guzzle UriResolver::resolve (RFC 3986)' => static fn (string $u): string => (string) UriResolver::resolve(new Uri($u), new Uri($href)),
+        'Guzzle UriResolver::resolve (RFC 3986)' =>
+            static fn (string $u): string => (string) UriResolver::resolve(new Uri($u), new Uri($href)),
     ],
 ];
 
@@ -109,17 +109,23 @@ foreach (file('/proc/cpuinfo') ?: [] as $line) {
         break;
     }
 }
-printf("url_normalize benchmark, %s, PHP %s, %s, %d CPUs, best and median of %d rounds\n",
-    date('Y-m-d'), PHP_VERSION, $cpu, (int) shell_exec('nproc'), $rounds);
+printf(
+    "url_normalize benchmark, %s, PHP %s, %s, %d CPUs, best and median of %d rounds\n",
+    date('Y-m-d'),
+    PHP_VERSION,
+    $cpu,
+    (int) shell_exec('nproc'),
+    $rounds
+);
 
 foreach (['kasztp.txt', 'idn-sample.txt'] as $file) {
-    $urls = readUrls("$dataDir/$file");
+    $urls = $readUrls("$dataDir/$file");
     printf("\n%s (%d URLs)\n", $file, count($urls));
     printf("  %-52s %12s %12s %10s\n", 'operation', 'best ns/URL', 'median', 'rejected');
     foreach ($contenders as $operation => $calls) {
         printf("  %s\n", $operation);
         foreach ($calls as $name => $call) {
-            [$best, $median, $rejected] = measure($urls, $rounds, $call);
+            [$best, $median, $rejected] = $measure($urls, $rounds, $call);
             printf("    %-50s %12.0f %12.0f %10d\n", $name, $best, $median, $rejected);
         }
     }

@@ -24,7 +24,11 @@ try {
     $database->createSchema();
     $ids = ExampleUrls::seed($database);
 
-    $environment = ['CRAWLER_DATABASE' => $databasePath, 'CRAWL_API_URL' => $api->url(), 'CRAWLER_LOG' => $logPath] + getenv();
+    $environment = [
+        'CRAWLER_DATABASE' => $databasePath,
+        'CRAWL_API_URL' => $api->url(),
+        'CRAWLER_LOG' => $logPath,
+    ] + getenv();
     foreach ($ids as $id) {
         $command = [PHP_BINARY, '-d', "extension=$extension", __DIR__ . '/../php-tests/app/bin/console',
             'app:crawler:run', '--url', (string) $id, '--crawler', $crawler];
@@ -36,13 +40,16 @@ try {
     }
 
     printf("app:crawler:run --crawler %s against the crawl API at %s\n\n", $crawler, $api->url());
-    $show = static fn (string $text): string => mb_check_encoding($text, 'UTF-8') ? $text : addcslashes($text, "\x80..\xFF");
+    $show = static fn (string $text): string => mb_check_encoding($text, 'UTF-8')
+        ? $text
+        : addcslashes($text, "\x80..\xFF");
     $rows = [];
     $results = array_column($database->results(), null, 'crawl_url_id');
     foreach ($database->urls() as $row) {
         $result = $results[$row['id']] ?? null;
         $status = $result === null ? 'not run' : sprintf('%s %s', $result['http_status'] ?? '-', $result['status']);
-        $rows[] = [(string) $row['id'], $show($row['url']), $result === null ? '' : $show($result['url_sent']), $status];
+        $sent = $result === null ? '' : $show($result['url_sent']);
+        $rows[] = [(string) $row['id'], $show($row['url']), $sent, $status];
     }
     $widths = [2, 0, 0, 0];
     foreach ($rows as $cells) {
@@ -51,7 +58,11 @@ try {
         }
     }
     $line = static function (array $cells) use ($widths): string {
-        $padded = array_map(static fn (string $c, int $w): string => $c . str_repeat(' ', $w - mb_strwidth($c)), $cells, $widths);
+        $padded = array_map(
+            static fn (string $c, int $w): string => $c . str_repeat(' ', $w - mb_strwidth($c)),
+            $cells,
+            $widths
+        );
         return rtrim(implode('  ', $padded)) . "\n";
     };
     echo $line(['id', 'original URL (crawl_url, unchanged)', 'URL sent', 'API status']);

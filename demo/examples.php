@@ -55,7 +55,10 @@ $base = 'https://docs.crawl4ai.com/core/quickstart';
 foreach (['../docker-deployment', './installation', '//cdn.example.org/app.js', '?page=2', '/café colombia'] as $href) {
     $show("$href against $base", $normalizer->resolve($href, $base));
 }
-$show("../docker-deployment against $base, baseIsDirectory: true", $normalizer->resolve('../docker-deployment', $base, true));
+$show(
+    "../docker-deployment against $base, baseIsDirectory: true",
+    $normalizer->resolve('../docker-deployment', $base, true)
+);
 try {
     $normalizer->resolve('../x', 'docs.crawl4ai.com/core/quickstart');
 } catch (InvalidUrlException $e) {

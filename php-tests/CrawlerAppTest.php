@@ -207,14 +207,20 @@ final class CrawlerAppTest extends TestCase
         $this->assertSame($expected, array_column($debug, 'context'));
         $this->assertSame(array_fill(0, count($expected), 'DEBUG'), array_column($debug, 'level_name'));
 
-        $warnings = array_values(array_filter($handler->getRecords(), static fn (array $r): bool => $r['level_name'] === 'WARNING'));
+        $warnings = array_values(array_filter(
+            $handler->getRecords(),
+            static fn (array $r): bool => $r['level_name'] === 'WARNING'
+        ));
         $this->assertCount(1, $warnings);
         $this->assertSame('Failed to convert IDN to ASCII', $warnings[0]['message']);
         $this->assertSame('exa mple.com', $warnings[0]['context']['host']);
         $this->assertSame('https://exa mple.com/broken', $warnings[0]['context']['url']);
 
         // The same records reached the log file through Monolog's StreamHandler.
-        $this->assertStringContainsString('crawler.DEBUG: URL normalized for HTTP request', (string) file_get_contents($this->logPath));
+        $this->assertStringContainsString(
+            'crawler.DEBUG: URL normalized for HTTP request',
+            (string) file_get_contents($this->logPath)
+        );
     }
 
     public function testTheConsoleRunsAsItsOwnProcess(): void
@@ -226,7 +232,11 @@ final class CrawlerAppTest extends TestCase
             [1 => ['pipe', 'w'], 2 => ['pipe', 'w']],
             $pipes,
             null,
-            ['CRAWLER_DATABASE' => $this->databasePath, 'CRAWL_API_URL' => self::$api->url(), 'CRAWLER_LOG' => $this->logPath] + getenv()
+            [
+                'CRAWLER_DATABASE' => $this->databasePath,
+                'CRAWL_API_URL' => self::$api->url(),
+                'CRAWLER_LOG' => $this->logPath,
+            ] + getenv()
         );
         $this->assertIsResource($process);
         $stdout = (string) stream_get_contents($pipes[1]);
@@ -235,8 +245,14 @@ final class CrawlerAppTest extends TestCase
 
         $this->assertStringContainsString('crawled ' . $this->ids['korean'] . ' via crawl4ai', $stdout);
         $result = $this->database->results()[0];
-        $this->assertSame(['success', 'https://xn--910ba870d2ola729pxvdzqk.com/products/ethiopia'], [$result['status'], $result['url_sent']]);
-        $this->assertStringContainsString('"original":"https://나나커피로스터스.com/products/ethiopia"', (string) file_get_contents($this->logPath));
+        $this->assertSame(
+            ['success', 'https://xn--910ba870d2ola729pxvdzqk.com/products/ethiopia'],
+            [$result['status'], $result['url_sent']]
+        );
+        $this->assertStringContainsString(
+            '"original":"https://나나커피로스터스.com/products/ethiopia"',
+            (string) file_get_contents($this->logPath)
+        );
     }
 
     public function testAnUnknownRowOrCrawlerIsReportedNotCrashed(): void

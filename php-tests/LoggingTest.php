@@ -119,8 +119,9 @@ final class LoggingTest extends TestCase
     public function testAnExceptionThrownByTheLoggerReachesTheCaller(): void
     {
         $logger = new class extends \Psr\Log\AbstractLogger {
-            /** @param mixed $level */
-            public function log($level, $message, array $context = []): void
+            // PSR-3 1.1 declares log($level, $message, ...) untyped; `mixed` is the only
+            // type a subclass may declare there.
+            public function log(mixed $level, mixed $message, array $context = []): void
             {
                 throw new \RuntimeException("logger failed at $level");
             }

@@ -276,9 +276,18 @@ final class NormalizeTest extends TestCase
             'strict as string' => [['strict' => 'yes'], 'Option `strict` must be a bool, string given'],
             'strict as null' => [['strict' => null], 'Option `strict` must be a bool, null given'],
             'strict as float' => [['strict' => 1.0], 'Option `strict` must be a bool, float given'],
-            'strict as object' => [['strict' => new \ArrayObject()], 'Option `strict` must be a bool, ArrayObject given'],
-            'default_scheme not a network scheme' => [['default_scheme' => 'mailto'], 'Option `default_scheme` must be one of'],
-            'default_scheme as array' => [['default_scheme' => ['https']], 'Option `default_scheme` must be a string, array given'],
+            'strict as object' => [
+                ['strict' => new \ArrayObject()],
+                'Option `strict` must be a bool, ArrayObject given',
+            ],
+            'default_scheme not a network scheme' => [
+                ['default_scheme' => 'mailto'],
+                'Option `default_scheme` must be one of',
+            ],
+            'default_scheme as array' => [
+                ['default_scheme' => ['https']],
+                'Option `default_scheme` must be a string, array given',
+            ],
             'integer key' => [[true], 'Option keys must be strings, the integer key 0 given'],
         ];
     }

@@ -81,7 +81,11 @@ final class ResolveTest extends TestCase
             'absolute href' => ['http://other.org/', $base, 'http://other.org/'],
             'whitespace, tabs and newlines' => [" \t./x\n/y ", $base, 'https://example.com/a/b/x/y'],
             'backslashes' => ['..\\x\\y', $base, 'https://example.com/a/x/y'],
-            'href normalized' => ['/café colombia', 'https://나나커피로스터스.com/', 'https://xn--910ba870d2ola729pxvdzqk.com/caf%C3%A9%20colombia'],
+            'href normalized' => [
+                '/café colombia',
+                'https://나나커피로스터스.com/',
+                'https://xn--910ba870d2ola729pxvdzqk.com/caf%C3%A9%20colombia',
+            ],
             'IDN in the href' => ['//コーヒー.jp/p', $base, 'https://xn--tck2c4fb.jp/p'],
             'mailto href' => ['mailto:a@b.c', $base, 'mailto:a@b.c'],
             'three slashes' => ['///other.org/x', $base, 'https://other.org/x'],

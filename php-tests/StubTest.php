@@ -57,11 +57,19 @@ final class StubTest extends TestCase
         $this->assertNotFalse($mirror->getDocComment(), "$class has no docblock");
         foreach ($mirror->getMethods() as $method) {
             if ($method->getDeclaringClass()->getName() === $mirror->getName()) {
-                $this->assertMatchesRegularExpression('/Example/', (string) $method->getDocComment(), "$class::{$method->getName()}");
+                $this->assertMatchesRegularExpression(
+                    '/Example/',
+                    (string) $method->getDocComment(),
+                    "$class::{$method->getName()}"
+                );
             }
         }
         foreach ($mirror->getReflectionConstants() as $constant) {
-            $this->assertMatchesRegularExpression('/Example/', (string) $constant->getDocComment(), "$class::{$constant->getName()}");
+            $this->assertMatchesRegularExpression(
+                '/Example/',
+                (string) $constant->getDocComment(),
+                "$class::{$constant->getName()}"
+            );
         }
     }
 

@@ -21,7 +21,8 @@ abstract class WptHostCase extends ConformanceTestCase
             if (!is_array($case) || $case['input'] === '' || str_contains($case['input'], Fixtures::LONE_SURROGATE)) {
                 continue;
             }
-            $url = 'https://' . strtr($case['input'], [':' => '%3A', '/' => '%2F', '?' => '%3F', '#' => '%23', '\\' => '%5C']) . '/x';
+            $escapes = [':' => '%3A', '/' => '%2F', '?' => '%3F', '#' => '%23', '\\' => '%5C'];
+            $url = 'https://' . strtr($case['input'], $escapes) . '/x';
             $expected = $case['output'] === null ? null : "https://{$case['output']}/x";
             $name = Fixtures::unique(sprintf('ToASCII(%s)', Fixtures::printable($case['input'])), $seen);
             yield $name => [$expected, static fn (): string => Fixtures::strict()->normalize($url)];
@@ -32,7 +33,7 @@ abstract class WptHostCase extends ConformanceTestCase
     {
         $lone = array_filter(
             Fixtures::json(static::file()),
-            static fn ($case): bool => is_array($case) && str_contains($case['input'], Fixtures::LONE_SURROGATE)
+            static fn (mixed $case): bool => is_array($case) && str_contains($case['input'], Fixtures::LONE_SURROGATE)
         );
         $this->assertCount(static::LONE_SURROGATE_CASES, $lone);
     }

@@ -21,20 +21,24 @@ final class CrawlApiServer
         $this->logFile = (string) tempnam(sys_get_temp_dir(), 'crawl-api-log-');
     }
 
+    /**
+     * Launches the server on a free port, trying up to three ports: another process can take
+     * the port between freePort() and `php -S` binding it. Rethrows the last failure.
+     */
     public static function start(): self
     {
-        for ($attempt = 1; ; $attempt++) {
+        $lastFailure = null;
+        for ($attempt = 1; $attempt <= 3; $attempt++) {
             $server = new self(self::freePort());
             try {
                 $server->launch();
                 return $server;
             } catch (\RuntimeException $e) {
                 $server->stop();
-                if ($attempt === 3) {
-                    throw $e;
-                }
+                $lastFailure = $e;
             }
         }
+        throw $lastFailure;
     }
 
     public function url(): string

@@ -27,49 +27,51 @@ file_put_contents((string) getenv('CRAWL_API_RECORD'), json_encode([
 ], JSON_INVALID_UTF8_SUBSTITUTE | JSON_UNESCAPED_SLASHES) . "\n", FILE_APPEND | LOCK_EX);
 
 /** @param array<mixed> $json */
-function answer(int $status, array $json): void
-{
+$answer = static function (int $status, array $json): void {
     http_response_code($status);
     header('Content-Type: application/json');
     echo json_encode($json, JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE);
-}
+};
 
 /** An absolute http(s) URL made only of printable ASCII, as an HTTP request line needs. */
-function isRequestSafe(mixed $url): bool
-{
+$isRequestSafe = static function (mixed $url): bool {
     return is_string($url)
         && preg_match('/^https?:\/\/[\x21-\x7e]+$/', $url) === 1
         && filter_var($url, FILTER_VALIDATE_URL) !== false;
-}
+};
 
 /** @return array<mixed>|null */
-function payload(string $body): ?array
-{
+$payload = static function (string $body): ?array {
     $payload = json_decode($body, true);
     return is_array($payload) ? $payload : null;
-}
+};
 
 $authorization = $_SERVER['HTTP_AUTHORIZATION'] ?? '';
 if ($method === 'POST' && $target === '/spider/crawl') {
-    $url = payload($body)['url'] ?? null;
+    $url = $payload($body)['url'] ?? null;
     if ($authorization !== 'Bearer spider-test-token') {
-        answer(401, ['error' => 'unauthorized']);
-    } elseif (!isRequestSafe($url)) {
-        answer(400, ['error' => 'invalid url: ' . json_encode($url, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE)]);
+        $answer(401, ['error' => 'unauthorized']);
+    } elseif (!$isRequestSafe($url)) {
+        $answer(400, ['error' => 'invalid url: ' . json_encode($url, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE)]);
     } else {
-        answer(200, [['url' => $url, 'status' => 200, 'content' => "# crawled $url", 'error' => null]]);
+        $answer(200, [['url' => $url, 'status' => 200, 'content' => "# crawled $url", 'error' => null]]);
     }
 } elseif ($method === 'POST' && $target === '/crawl4ai/crawl') {
-    $urls = payload($body)['urls'] ?? null;
+    $urls = $payload($body)['urls'] ?? null;
     if ($authorization !== 'Bearer crawl4ai-test-token') {
-        answer(401, ['detail' => 'unauthorized']);
-    } elseif (!is_array($urls) || $urls === [] || count(array_filter($urls, 'isRequestSafe')) !== count($urls)) {
-        answer(422, ['detail' => 'invalid urls: ' . json_encode($urls, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE)]);
+        $answer(401, ['detail' => 'unauthorized']);
+    } elseif (!is_array($urls) || $urls === [] || count(array_filter($urls, $isRequestSafe)) !== count($urls)) {
+        $answer(422, [
+            'detail' => 'invalid urls: ' . json_encode($urls, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE),
+        ]);
     } else {
-        $results = array_map(static fn (string $url): array => ['url' => $url, 'success' => true, 'markdown' => "# $url"], $urls);
-        answer(200, ['success' => true, 'results' => $results]);
+        $results = array_map(
+            static fn (string $url): array => ['url' => $url, 'success' => true, 'markdown' => "# $url"],
+            $urls
+        );
+        $answer(200, ['success' => true, 'results' => $results]);
     }
 } else {
     $ascii = static fn (string $text): bool => preg_match('/^[\x21-\x7e]*$/', $text) === 1;
-    answer($ascii($host) && $ascii($target) ? 200 : 400, ['host' => $host, 'target' => $target]);
+    $answer($ascii($host) && $ascii($target) ? 200 : 400, ['host' => $host, 'target' => $target]);
 }

@@ -65,7 +65,14 @@ final class CrawlerRunCommand extends Command
         [$success, $httpStatus, $detail] = $this->send($builder, $payload);
         $this->database->addResult($id, $crawler, $urlSent, $success, $httpStatus, $detail);
 
-        $output->writeln(sprintf('%s %d via %s: %s (%s)', $success ? 'crawled' : 'failed', $id, $crawler, $urlSent, $detail));
+        $output->writeln(sprintf(
+            '%s %d via %s: %s (%s)',
+            $success ? 'crawled' : 'failed',
+            $id,
+            $crawler,
+            $urlSent,
+            $detail
+        ));
         return $success ? Command::SUCCESS : Command::FAILURE;
     }
 

@@ -64,7 +64,11 @@ final class CrawlDatabase
         $select = $this->pdo->prepare('SELECT id, url, label FROM crawl_url WHERE id = :id');
         $select->execute(['id' => $id]);
         $row = $select->fetch();
-        return $row === false ? null : ['id' => (int) $row['id'], 'url' => (string) $row['url'], 'label' => (string) $row['label']];
+        return $row === false ? null : [
+            'id' => (int) $row['id'],
+            'url' => (string) $row['url'],
+            'label' => (string) $row['label'],
+        ];
     }
 
     /**
@@ -74,13 +78,23 @@ final class CrawlDatabase
     {
         $rows = $this->pdo->query('SELECT id, url, label FROM crawl_url ORDER BY id')->fetchAll();
         return array_map(
-            static fn (array $row): array => ['id' => (int) $row['id'], 'url' => (string) $row['url'], 'label' => (string) $row['label']],
+            static fn (array $row): array => [
+                'id' => (int) $row['id'],
+                'url' => (string) $row['url'],
+                'label' => (string) $row['label'],
+            ],
             $rows
         );
     }
 
-    public function addResult(int $crawlUrlId, string $crawler, string $urlSent, bool $success, ?int $httpStatus, string $detail): void
-    {
+    public function addResult(
+        int $crawlUrlId,
+        string $crawler,
+        string $urlSent,
+        bool $success,
+        ?int $httpStatus,
+        string $detail
+    ): void {
         $insert = $this->pdo->prepare(
             'INSERT INTO crawl_result (crawl_url_id, crawler, url_sent, status, http_status, detail, created_at)
              VALUES (:crawl_url_id, :crawler, :url_sent, :status, :http_status, :detail, :created_at)'
@@ -96,7 +110,14 @@ final class CrawlDatabase
     }
 
     /**
-     * @return list<array{crawl_url_id: int, crawler: string, url_sent: string, status: string, http_status: ?int, detail: string}>
+     * @return list<array{
+     *     crawl_url_id: int,
+     *     crawler: string,
+     *     url_sent: string,
+     *     status: string,
+     *     http_status: ?int,
+     *     detail: string
+     * }>
      */
     public function results(): array
     {

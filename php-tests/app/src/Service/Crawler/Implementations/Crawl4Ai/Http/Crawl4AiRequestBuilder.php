@@ -27,7 +27,8 @@ final class Crawl4AiRequestBuilder extends AbstractRequestBuilder
     {
         return [
             'urls' => [$url],
-            'crawler_config' => $options['crawler_config'] ?? ['type' => 'CrawlerRunConfig', 'params' => ['stream' => false]],
+            'crawler_config' => $options['crawler_config']
+                ?? ['type' => 'CrawlerRunConfig', 'params' => ['stream' => false]],
         ];
     }
 }
