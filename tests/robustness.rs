@@ -88,7 +88,7 @@ fn random_input(rng: &mut Rng) -> Vec<u8> {
 
 #[test]
 fn arbitrary_bytes_never_panic_and_results_are_stable() {
-    let mut rng = Rng(0x5EED_0F_0AB1E);
+    let mut rng = Rng(0x5EED_5EED_5EED);
     let options = Options::default();
     for _ in 0..200_000 {
         let input = random_input(&mut rng);

@@ -6,10 +6,11 @@ mod logger;
 mod normalizer;
 mod options;
 
-use ext_php_rs::builders::ModuleBuilder;
+use ext_php_rs::prelude::*;
 
-/// Adds the extension's classes to the module.
-pub(crate) fn register(module: ModuleBuilder) -> ModuleBuilder {
+/// The PHP module: `extension=url_normalize.so` calls this to register the classes.
+#[php_module]
+pub fn get_module(module: ModuleBuilder) -> ModuleBuilder {
     module
         .startup_function(startup)
         .class::<normalizer::UrlNormalizer>()
