@@ -73,6 +73,17 @@ need_rust() {
     fi
 }
 
+# need_rust_components NAME...: rustup components (clippy, rustfmt), added when missing.
+need_rust_components() {
+    local component
+    for component in "$@"; do
+        if ! cargo "${component/rustfmt/fmt}" --version >/dev/null 2>&1; then
+            echo "Adding the Rust component $component" >&2
+            rustup component add "$component"
+        fi
+    done
+}
+
 build_extension() {
     echo "==> cargo build --release" >&2
     (cd "$ROOT" && cargo build --release --quiet)
