@@ -55,7 +55,9 @@ namespace UrlNormalize {
          * @throws \InvalidArgumentException for an unknown option, a wrongly typed option
          *                                   value, or a logger without debug()/warning()
          */
-        public function __construct(?object $logger = null, array $options = []) {}
+        public function __construct(?object $logger = null, array $options = [])
+        {
+        }
 
         /**
          * Turns a URL into the form a browser would request, for an HTTP client or a crawl API.
@@ -87,7 +89,9 @@ namespace UrlNormalize {
          *                             host fails IDNA
          * @see https://url.spec.whatwg.org/#url-serializing
          */
-        public function normalize(string $url): string {}
+        public function normalize(string $url): string
+        {
+        }
 
         /**
          * Resolves a link the way a browser does, then normalizes the result.
@@ -110,6 +114,8 @@ namespace UrlNormalize {
          *                             is invalid (e.g. a bad host or port in $href)
          * @see https://url.spec.whatwg.org/#concept-basic-url-parser
          */
-        public function resolve(string $href, string $base, bool $baseIsDirectory = false): string {}
+        public function resolve(string $href, string $base, bool $baseIsDirectory = false): string
+        {
+        }
     }
 }
