@@ -6,18 +6,29 @@
 // Every public item is documented; `cargo clippy -- -D warnings` (scripts/test) enforces it.
 #![warn(missing_docs)]
 
+mod canonical;
 mod error;
+mod fingerprint;
+mod flags;
 mod host;
 mod input;
 mod normalize;
 mod options;
 mod parse;
+mod query;
 mod resolve;
+mod surt;
 
+pub use canonical::{canonicalize, remove_query_parameters};
 pub use error::{ErrorKind, Operation, UrlError};
+pub use fingerprint::fingerprint;
+pub use flags::{Flags, UnknownFlags};
 pub use normalize::normalize;
-pub use options::{OptionError, OptionValue, Options};
+pub use options::{
+    OptionError, OptionValue, Options, DEFAULT_DIRECTORY_INDEXES, DEFAULT_TRACKING_PARAMETERS,
+};
 pub use resolve::{resolve, resolve_against_directory};
+pub use surt::surt;
 
 /// The PHP binding; its `#[php_module]` is the extension's entry point.
 mod php;

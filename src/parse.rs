@@ -49,6 +49,24 @@ impl ParsedUrl {
     }
 }
 
+impl ParsedUrl {
+    /// The host when it is a domain (not an IP address, not absent).
+    pub(crate) fn domain(&self) -> Option<&str> {
+        self.ascii_host.as_deref().or_else(|| self.url.domain())
+    }
+
+    /// Replaces the domain with another ASCII domain (such as the same without `www.`).
+    pub(crate) fn set_domain(&mut self, domain: &str) -> bool {
+        match &mut self.ascii_host {
+            Some(host) => {
+                *host = domain.to_owned();
+                true
+            }
+            None => self.url.set_host(Some(domain)).is_ok(),
+        }
+    }
+}
+
 /// Parses a stripped absolute URL.
 pub(crate) fn parse(input: &str) -> Result<ParsedUrl, ParseFailure> {
     parse_with(None, input)

@@ -1,0 +1,642 @@
+//! `canonicalize()`: one key per page, for de-duplication. The input is normalized first, then
+//! the transforms chosen by [`Flags`] run in the order of the flags, and the whole pass repeats
+//! until it changes nothing, so the result is idempotent by construction.
+
+use crate::error::{Operation, UrlError};
+use crate::flags::Flags;
+use crate::normalize::parse_input;
+use crate::options::Options;
+use crate::parse::ParsedUrl;
+use crate::query::{self, matches_any, Pair};
+use regex::Regex;
+use std::borrow::Cow;
+use std::sync::LazyLock;
+
+/// Canonicalizes a URL: normalizes it, then applies `flags` in their fixed order (see
+/// [`Flags`]), repeating until nothing changes. Names listed in the
+/// `remove_query_parameters` option are removed whatever the flags.
+///
+/// # Examples
+///
+/// ```
+/// use url_normalize::{canonicalize, Flags, Options};
+/// let options = Options::default();
+/// let key = |url: &str| canonicalize(url.as_bytes(), Flags::USUALLY_SAFE, &options);
+/// assert_eq!(key("http://www.example.com:80/index.html?")?, "http://www.example.com/");
+/// assert_eq!(key("HTTP://www.Example.com/%7euser/?b=2&utm_source=x&a=1#top")?,
+///            "http://www.example.com/~user/?a=1&b=2");
+/// # Ok::<(), url_normalize::UrlError>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`crate::normalize`], with the operation named `canonicalize`.
+pub fn canonicalize(input: &[u8], flags: Flags, options: &Options) -> Result<String, UrlError> {
+    canonical_url(input, flags, options).map(|url| url.serialize())
+}
+
+/// Normalizes a URL and removes the query parameters whose names match `names` (globs such
+/// as `utm_*`, case-insensitive). Nothing else changes; a query left empty is dropped.
+///
+/// # Examples
+///
+/// ```
+/// use url_normalize::{remove_query_parameters, Options};
+/// let url = remove_query_parameters(b"https://a.com/?a=1&a=2&b=3", &["a".into()], &Options::default())?;
+/// assert_eq!(url, "https://a.com/?b=3");
+/// # Ok::<(), url_normalize::UrlError>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`crate::normalize`].
+pub fn remove_query_parameters(
+    input: &[u8],
+    names: &[String],
+    options: &Options,
+) -> Result<String, UrlError> {
+    let mut url = parse_input(input, options, Operation::Normalize)?;
+    filter_query(&mut url, |pair| !matches_any(&pair.key(), names), |_| {});
+    Ok(url.serialize())
+}
+
+/// The canonical URL, before serialization (for [`crate::surt`]).
+pub(crate) fn canonical_url(
+    input: &[u8],
+    flags: Flags,
+    options: &Options,
+) -> Result<ParsedUrl, UrlError> {
+    let mut url = parse_input(input, options, Operation::Canonicalize)?;
+    let pass = Pass::new(flags, options);
+    // Every transform shortens the URL or puts it in a fixed order, so passes stop changing
+    // it after a few rounds; the bound only guarantees termination if that were ever wrong.
+    for _ in 0..MAX_PASSES {
+        if !pass.apply(&mut url) {
+            break;
+        }
+    }
+    Ok(url)
+}
+
+const MAX_PASSES: usize = 32;
+
+/// Query parameters that carry a session (globs, case-insensitive). `sid` is matched only
+/// with a token-like value (see [`is_session_pair`]), since it also means "site id".
+const SESSION_PARAMETERS: &[&str] = &[
+    "jsessionid",
+    "phpsessid",
+    "aspsessionid*",
+    "asp.net_sessionid",
+    "sessionid",
+    "session_id",
+    "sessid",
+    "cfid",
+    "cftoken",
+    "zenid",
+    "oscsid",
+];
+
+/// One round of every chosen transform.
+struct Pass<'a> {
+    flags: Flags,
+    options: &'a Options,
+}
+
+impl<'a> Pass<'a> {
+    fn new(flags: Flags, options: &'a Options) -> Self {
+        Self { flags, options }
+    }
+
+    fn has(&self, flag: Flags) -> bool {
+        self.flags.contains(flag)
+    }
+
+    /// Applies every chosen transform once, in the order of the flags; true if anything changed.
+    fn apply(&self, url: &mut ParsedUrl) -> bool {
+        let mut changed = self.rewrite_escapes(url);
+        if self.has(Flags::FORCE_HTTPS) && url.url.scheme() == "http" {
+            changed |= url.url.set_scheme("https").is_ok();
+        }
+        if self.has(Flags::REMOVE_WWW) {
+            changed |= remove_www(url);
+        }
+        if !url.url.cannot_be_a_base() {
+            changed |= self.rewrite_path(url);
+        }
+        changed |= self.rewrite_query(url);
+        if self.has(Flags::REMOVE_EMPTY_QUERY) && url.url.query() == Some("") {
+            url.url.set_query(None);
+            changed = true;
+        }
+        changed | self.rewrite_fragment(url)
+    }
+
+    fn rewrite_escapes(&self, url: &mut ParsedUrl) -> bool {
+        let capitalize = self.has(Flags::CAPITALIZE_PERCENT_ENCODING);
+        let decode = self.has(Flags::DECODE_UNRESERVED_CHARACTERS);
+        if !capitalize && !decode {
+            return false;
+        }
+        let rewrite = |text: &str| match rewrite_escapes(text, capitalize, decode) {
+            Cow::Owned(new) => Some(new),
+            Cow::Borrowed(_) => None,
+        };
+        let mut changed = false;
+        if let Some(username) = rewrite(url.url.username()) {
+            changed |= url.url.set_username(&username).is_ok();
+        }
+        if let Some(password) = url.url.password().and_then(rewrite) {
+            changed |= url.url.set_password(Some(&password)).is_ok();
+        }
+        if let Some(path) = rewrite(url.url.path()) {
+            url.url.set_path(&path);
+            changed = true;
+        }
+        if let Some(query) = url.url.query().and_then(rewrite) {
+            url.url.set_query(Some(&query));
+            changed = true;
+        }
+        if let Some(fragment) = url.url.fragment().and_then(rewrite) {
+            url.url.set_fragment(Some(&fragment));
+            changed = true;
+        }
+        changed
+    }
+
+    /// Session path parameters, duplicate slashes, the directory index, the trailing slash.
+    fn rewrite_path(&self, url: &mut ParsedUrl) -> bool {
+        let original = url.url.path();
+        let mut path = Cow::Borrowed(original);
+        if self.has(Flags::REMOVE_SESSION_IDS) {
+            path = remove_path_sessions(path);
+        }
+        if self.has(Flags::REMOVE_DUPLICATE_SLASHES) && path.contains("//") {
+            let mut collapsed = String::with_capacity(path.len());
+            for c in path.chars() {
+                if !(c == '/' && collapsed.ends_with('/')) {
+                    collapsed.push(c);
+                }
+            }
+            path = Cow::Owned(collapsed);
+        }
+        if self.has(Flags::REMOVE_DIRECTORY_INDEX) {
+            if let Some(slash) = path.rfind('/') {
+                let last = &path[slash + 1..];
+                if !last.is_empty() && self.options.is_directory_index(last) {
+                    path = Cow::Owned(path[..=slash].to_owned());
+                }
+            }
+        }
+        if self.has(Flags::REMOVE_TRAILING_SLASH) && path.len() > 1 && path.ends_with('/') {
+            path = Cow::Owned(path[..path.len() - 1].to_owned());
+        }
+        if path == original {
+            return false;
+        }
+        let path = path.into_owned();
+        url.url.set_path(&path);
+        true
+    }
+
+    fn rewrite_query(&self, url: &mut ParsedUrl) -> bool {
+        let removed = self.options.removed_parameters();
+        let tracking: &[String] = match self.has(Flags::REMOVE_TRACKING_PARAMETERS) {
+            true => self.options.tracking_parameters(),
+            false => &[],
+        };
+        let sessions = self.has(Flags::REMOVE_SESSION_IDS);
+        let empty = self.has(Flags::REMOVE_EMPTY_QUERY_PARAMETERS);
+        let keep = |pair: &Pair<'_>| {
+            if empty && pair.raw_value().is_empty() {
+                return false;
+            }
+            let key = pair.key();
+            !(matches_any(&key, removed)
+                || matches_any(&key, tracking)
+                || (sessions && is_session_pair(&key, pair.raw_value())))
+        };
+        filter_query(url, keep, |pairs| {
+            if self.has(Flags::REMOVE_DUPLICATE_QUERY_PARAMETERS) {
+                query::dedupe(pairs);
+            }
+            if self.has(Flags::SORT_QUERY_PARAMETERS) {
+                query::sort_by_key(pairs);
+            }
+        })
+    }
+
+    fn rewrite_fragment(&self, url: &mut ParsedUrl) -> bool {
+        let Some(fragment) = url.url.fragment() else {
+            return false;
+        };
+        let kept = if self.has(Flags::REMOVE_FRAGMENTS) {
+            None
+        } else if self.has(Flags::REMOVE_FRAGMENT) {
+            match trailing_plain_fragment(fragment) {
+                Some(0) => None,
+                Some(hash) => Some(fragment[..hash - 1].to_owned()),
+                None => return false,
+            }
+        } else {
+            return false;
+        };
+        url.url.set_fragment(kept.as_deref());
+        true
+    }
+}
+
+/// Filters the query's pairs with `keep`, then lets `arrange` reorder them. A query that
+/// loses all its pairs is dropped with its `?`. True if the query changed.
+fn filter_query(
+    url: &mut ParsedUrl,
+    keep: impl Fn(&Pair<'_>) -> bool,
+    arrange: impl FnOnce(&mut Vec<Pair<'_>>),
+) -> bool {
+    let Some(original) = url.url.query() else {
+        return false;
+    };
+    let mut pairs = query::pairs(original);
+    let count = pairs.len();
+    pairs.retain(|pair| keep(pair));
+    if pairs.is_empty() && count > 0 && !(count == 1 && original.is_empty()) {
+        url.url.set_query(None);
+        return true;
+    }
+    arrange(&mut pairs);
+    let rewritten = query::join(&pairs);
+    if rewritten == original {
+        return false;
+    }
+    url.url.set_query(Some(&rewritten));
+    true
+}
+
+/// `sid` counts as a session id only with a token-like value (16 or more letters and digits),
+/// as the Internet Archive's canonicalizer does; the other names always do.
+fn is_session_pair(key: &str, value: &str) -> bool {
+    if key.eq_ignore_ascii_case("sid") {
+        return value.len() >= 16 && value.bytes().all(|b| b.is_ascii_alphanumeric());
+    }
+    matches_any(key, SESSION_PARAMETERS)
+}
+
+/// `;jsessionid=...` inside a segment, and ASP.NET's cookieless session segments
+/// `(S(xxxxxxxxxxxxxxxxxxxxxxxx))` and `(xxxxxxxxxxxxxxxxxxxxxxxx)`.
+fn remove_path_sessions(path: Cow<'_, str>) -> Cow<'_, str> {
+    static JSESSIONID: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?i);jsessionid=[^/;]*").expect("valid pattern"));
+    static ASP_NET: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)/\((?:[a-z]\([0-9a-z]{24}\))+\)|/\([0-9a-z]{24}\)").expect("valid pattern")
+    });
+    let mut path = path;
+    if path.contains(';') {
+        if let Cow::Owned(without) = JSESSIONID.replace_all(&path, "") {
+            path = Cow::Owned(without);
+        }
+    }
+    if path.contains("/(") {
+        // Only whole segments: the match must be followed by `/` or the end of the path.
+        let mut kept = String::with_capacity(path.len());
+        let mut last = 0;
+        for found in ASP_NET.find_iter(&path) {
+            let whole_segment =
+                path[found.end()..].is_empty() || path[found.end()..].starts_with('/');
+            if whole_segment {
+                kept.push_str(&path[last..found.start()]);
+                last = found.end();
+            }
+        }
+        if last > 0 {
+            kept.push_str(&path[last..]);
+            path = Cow::Owned(if kept.is_empty() {
+                "/".to_owned()
+            } else {
+                kept
+            });
+        }
+    }
+    path
+}
+
+/// `www.example.com` → `example.com` when at least two labels remain.
+fn remove_www(url: &mut ParsedUrl) -> bool {
+    let Some(rest) = url.domain().and_then(|d| d.strip_prefix("www.")) else {
+        return false;
+    };
+    if !rest.trim_end_matches('.').contains('.') {
+        return false;
+    }
+    let rest = rest.to_owned();
+    url.set_domain(&rest)
+}
+
+/// URL::Normalize's `remove_fragment`: the regex `#(?:/|[^?/]*)$` on `#fragment`. Returns the
+/// position in `#fragment` of the `#` to cut at (0: the whole fragment), or `None` to keep it.
+fn trailing_plain_fragment(fragment: &str) -> Option<usize> {
+    let hashed = format!("#{fragment}");
+    hashed.match_indices('#').map(|(at, _)| at).find(|&at| {
+        let rest = &hashed[at + 1..];
+        rest == "/" || !rest.contains(['?', '/'])
+    })
+}
+
+/// Rewrites `%XX` escapes: uppercase hex digits, and/or decode unreserved characters
+/// (`A-Z a-z 0-9 - . _ ~`). Other text, and a `%` without two hex digits, is kept.
+/// <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2>
+fn rewrite_escapes(text: &str, capitalize: bool, decode: bool) -> Cow<'_, str> {
+    let rewrite = |escape: &[u8]| -> Option<Escape> {
+        let byte = hex_value(escape[1]) * 16 + hex_value(escape[2]);
+        if decode && (byte.is_ascii_alphanumeric() || b"-._~".contains(&byte)) {
+            Some(Escape::Decoded(char::from(byte)))
+        } else if capitalize && (escape[1].is_ascii_lowercase() || escape[2].is_ascii_lowercase()) {
+            Some(Escape::Capitalized(
+                escape[1].to_ascii_uppercase(),
+                escape[2].to_ascii_uppercase(),
+            ))
+        } else {
+            None
+        }
+    };
+    // Most components need nothing: find the first escape to rewrite before allocating.
+    let Some(first) = escapes(text).find(|&at| rewrite(&text.as_bytes()[at..at + 3]).is_some())
+    else {
+        return Cow::Borrowed(text);
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    for at in escapes(text).skip_while(|&at| at < first) {
+        match rewrite(&text.as_bytes()[at..at + 3]) {
+            Some(Escape::Decoded(c)) => {
+                out.push_str(&text[copied..at]);
+                out.push(c);
+            }
+            Some(Escape::Capitalized(high, low)) => {
+                out.push_str(&text[copied..at]);
+                out.push('%');
+                out.push(char::from(high));
+                out.push(char::from(low));
+            }
+            None => continue,
+        }
+        copied = at + 3;
+    }
+    out.push_str(&text[copied..]);
+    Cow::Owned(out)
+}
+
+/// What one `%XX` becomes.
+enum Escape {
+    Decoded(char),
+    Capitalized(u8, u8),
+}
+
+/// The positions of the well-formed `%XX` escapes of `text`.
+fn escapes(text: &str) -> impl Iterator<Item = usize> + '_ {
+    let bytes = text.as_bytes();
+    bytes.iter().enumerate().filter_map(move |(at, &b)| {
+        let well_formed = b == b'%'
+            && bytes.get(at + 1).is_some_and(u8::is_ascii_hexdigit)
+            && bytes.get(at + 2).is_some_and(u8::is_ascii_hexdigit);
+        well_formed.then_some(at)
+    })
+}
+
+fn hex_value(digit: u8) -> u8 {
+    match digit {
+        b'0'..=b'9' => digit - b'0',
+        _ => (digit | 0x20) - b'a' + 10,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn canon(url: &str, flags: Flags) -> String {
+        canonicalize(url.as_bytes(), flags, &Options::default()).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn escapes() {
+        assert_eq!(
+            rewrite_escapes("a%c3%a9%7e%2f%", true, false),
+            "a%C3%A9%7E%2F%"
+        );
+        assert_eq!(
+            rewrite_escapes("a%c3%a9%7e%2f%", false, true),
+            "a%c3%a9~%2f%"
+        );
+        assert_eq!(
+            rewrite_escapes("a%c3%a9%7e%2F%zz", true, true),
+            "a%C3%A9~%2F%zz"
+        );
+        assert!(matches!(
+            rewrite_escapes("caf%C3%A9", true, true),
+            Cow::Borrowed(_)
+        ));
+        assert_eq!(
+            canon("http://u%7e:p%7e@a.com/%7e?%7e#%7e", Flags::MAKE_CANONICAL),
+            "http://u~:p~@a.com/~?~#~"
+        );
+    }
+
+    #[test]
+    fn the_seed_example_meets_its_key() {
+        for url in [
+            "http://www.example.com/",
+            "http://www.example.com:80/",
+            "http://www.example.com/index.html",
+            "http://www.example.com/?",
+            "HTTP://WWW.EXAMPLE.COM/index.html?",
+        ] {
+            assert_eq!(
+                canon(
+                    url,
+                    Flags::MAKE_CANONICAL
+                        | Flags::REMOVE_DIRECTORY_INDEX
+                        | Flags::REMOVE_EMPTY_QUERY
+                ),
+                "http://www.example.com/",
+                "{url}"
+            );
+        }
+    }
+
+    #[test]
+    fn path_rules() {
+        assert_eq!(
+            canon(
+                "https://a.com/index.php/route",
+                Flags::REMOVE_DIRECTORY_INDEX
+            ),
+            "https://a.com/index.php/route"
+        );
+        assert_eq!(
+            canon(
+                "https://a.com/a/INDEX.HTML?x",
+                Flags::REMOVE_DIRECTORY_INDEX
+            ),
+            "https://a.com/a/?x"
+        );
+        assert_eq!(
+            canon("https://a.com//a///b//", Flags::REMOVE_DUPLICATE_SLASHES),
+            "https://a.com/a/b/"
+        );
+        assert_eq!(
+            canon("https://a.com/a/b/", Flags::REMOVE_TRAILING_SLASH),
+            "https://a.com/a/b"
+        );
+        assert_eq!(
+            canon("https://a.com/", Flags::REMOVE_TRAILING_SLASH),
+            "https://a.com/"
+        );
+        assert_eq!(
+            canon(
+                "https://a.com/a/index.html/",
+                Flags::REMOVE_TRAILING_SLASH | Flags::REMOVE_DIRECTORY_INDEX
+            ),
+            "https://a.com/a"
+        );
+        assert_eq!(
+            canon(
+                "https://a.com/cart;JSESSIONID=ab12?x=1",
+                Flags::REMOVE_SESSION_IDS
+            ),
+            "https://a.com/cart?x=1"
+        );
+        assert_eq!(
+            canon(
+                "https://a.com/(S(4hqa0555fwsecu455xqckv45))/mileg.aspx",
+                Flags::REMOVE_SESSION_IDS
+            ),
+            "https://a.com/mileg.aspx"
+        );
+        assert_eq!(
+            canon(
+                "https://a.com/photos/36050182@N05/",
+                Flags::REMOVE_SESSION_IDS
+            ),
+            "https://a.com/photos/36050182@N05/"
+        );
+    }
+
+    #[test]
+    fn query_rules() {
+        assert_eq!(
+            canon("https://a.com/?q=%26&b=%3D", Flags::SORT_QUERY_PARAMETERS),
+            "https://a.com/?b=%3D&q=%26"
+        );
+        assert_eq!(
+            canon("https://a.com/", Flags::REMOVE_DUPLICATE_QUERY_PARAMETERS),
+            "https://a.com/"
+        );
+        assert_eq!(
+            canon(
+                "https://a.com/?a=1&b=&c&d=0",
+                Flags::REMOVE_EMPTY_QUERY_PARAMETERS
+            ),
+            "https://a.com/?a=1&d=0"
+        );
+        assert_eq!(
+            canon(
+                "https://a.com/?utm_source=x&UTM_MEDIUM=y&fbclid=z",
+                Flags::REMOVE_TRACKING_PARAMETERS
+            ),
+            "https://a.com/"
+        );
+        assert_eq!(
+            canon(
+                "https://a.com/?utm_source=x&id=1",
+                Flags::REMOVE_TRACKING_PARAMETERS
+            ),
+            "https://a.com/?id=1"
+        );
+        assert_eq!(
+            canon(
+                "https://a.com/?sid=42&PHPSESSID=abc",
+                Flags::REMOVE_SESSION_IDS
+            ),
+            "https://a.com/?sid=42"
+        );
+        assert_eq!(
+            canon(
+                "https://a.com/?sid=9682993c8daa2c5497996114facdc805&x=y",
+                Flags::REMOVE_SESSION_IDS
+            ),
+            "https://a.com/?x=y"
+        );
+        assert_eq!(
+            canon("https://a.com/?", Flags::REMOVE_EMPTY_QUERY),
+            "https://a.com/"
+        );
+        assert_eq!(canon("https://a.com/?", Flags::NONE), "https://a.com/?");
+    }
+
+    #[test]
+    fn fragment_rules() {
+        assert_eq!(
+            canon("https://a.com/#/route#x", Flags::REMOVE_FRAGMENT),
+            "https://a.com/#/route"
+        );
+        assert_eq!(
+            canon("https://a.com/#!/route", Flags::REMOVE_FRAGMENT),
+            "https://a.com/#!/route"
+        );
+        assert_eq!(
+            canon("https://a.com/#x#/", Flags::REMOVE_FRAGMENT),
+            "https://a.com/"
+        );
+        assert_eq!(
+            canon("https://a.com/#/route", Flags::REMOVE_FRAGMENTS),
+            "https://a.com/"
+        );
+    }
+
+    #[test]
+    fn host_and_scheme_rules() {
+        assert_eq!(
+            canon(
+                "http://www.example.com/",
+                Flags::REMOVE_WWW | Flags::FORCE_HTTPS
+            ),
+            "https://example.com/"
+        );
+        assert_eq!(
+            canon("http://www.com/", Flags::REMOVE_WWW),
+            "http://www.com/"
+        );
+        assert_eq!(
+            canon("http://www.xn--a.com/", Flags::REMOVE_WWW),
+            "http://xn--a.com/"
+        );
+        assert_eq!(
+            canon("http://a.com:443/", Flags::FORCE_HTTPS),
+            "https://a.com/"
+        );
+        assert_eq!(
+            canon("http://a.com:8080/", Flags::FORCE_HTTPS),
+            "https://a.com:8080/"
+        );
+    }
+
+    #[test]
+    fn listed_parameters_go_whatever_the_flags() {
+        let mut options = Options::default();
+        options
+            .set(
+                "remove_query_parameters",
+                crate::OptionValue::List(vec!["page*".into()]),
+            )
+            .unwrap();
+        let key = canonicalize(b"https://a.com/?pageSize=5&q=x", Flags::NONE, &options).unwrap();
+        assert_eq!(key, "https://a.com/?q=x");
+    }
+
+    #[test]
+    fn opaque_paths_keep_their_path() {
+        assert_eq!(
+            canon("mailto:a@b.c?subject=x&utm_source=y", Flags::AGGRESSIVE),
+            "mailto:a@b.c?subject=x"
+        );
+    }
+}
