@@ -1,0 +1,101 @@
+//! Inputs shared by the property tests: a deterministic generator of hostile URL-shaped
+//! bytes, and the real URL lists of ../shared/data.
+
+#![allow(dead_code)] // each test binary uses part of this module
+
+use std::path::PathBuf;
+
+/// xorshift64*: a tiny deterministic generator, so a failure reproduces.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+pub const PIECES: &[&[u8]] = &[
+    b"https:",
+    b"http:",
+    b"HTTP:",
+    b"file:",
+    b"mailto:",
+    b"foo:",
+    b"//",
+    b"/",
+    b"\\",
+    b"///",
+    b"example.com",
+    b"xn--",
+    b"xn--a",
+    b"XN--zca",
+    b"\xE4\xBE\x8B",
+    b"\xC3\x9F",
+    b"\xE2\x80\x8D",
+    b"\xD9\x8A",
+    b"\xFF",
+    b"\xC3",
+    b"%",
+    b"%2e",
+    b"%2E%2e",
+    b"%FF",
+    b"%zz",
+    b"@",
+    b":",
+    b":80",
+    b":99999",
+    b"[",
+    b"]",
+    b"[::1]",
+    b"1.2.3.4",
+    b"0x1f",
+    b".",
+    b"..",
+    b"?",
+    b"#",
+    b"&",
+    b"=",
+    b" ",
+    b"\t",
+    b"\n",
+    b"\0",
+    b"^",
+    b"|",
+    b"\x7f",
+    b"a",
+    b"Z",
+    b"0",
+    b"\xF0\x9F\x98\x80",
+];
+
+pub fn random_input(rng: &mut Rng) -> Vec<u8> {
+    let mut input = Vec::new();
+    for _ in 0..rng.below(12) {
+        if rng.below(4) == 0 {
+            input.push(rng.next() as u8);
+        } else {
+            input.extend_from_slice(PIECES[rng.below(PIECES.len())]);
+        }
+    }
+    input
+}
+
+/// The lines of a file in ../shared/data (or $URL_NORMALIZE_DATA), without `\r\n`.
+pub fn data_urls(file: &str) -> Vec<String> {
+    let dir = std::env::var_os("URL_NORMALIZE_DATA").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
+        PathBuf::from,
+    );
+    let path = dir.join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .map(|line| line.trim_end_matches('\r').to_owned())
+        .collect()
+}

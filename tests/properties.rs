@@ -1,0 +1,97 @@
+//! Properties of canonicalize() over generated and real URLs (../shared/data/kasztp.txt and
+//! idn-sample.txt): every single flag and every preset is idempotent, and SAFE never changes
+//! the host, the decoded path bytes or the decoded query pairs.
+
+mod common;
+
+use common::{data_urls, random_input, Rng};
+use percent_encoding::percent_decode_str;
+use url_normalize::{canonicalize, normalize, Flags, Options};
+
+fn inputs() -> Vec<Vec<u8>> {
+    let mut inputs: Vec<Vec<u8>> = ["kasztp.txt", "idn-sample.txt"]
+        .iter()
+        .flat_map(|file| data_urls(file))
+        .map(String::into_bytes)
+        .collect();
+    let mut rng = Rng(0xC0FF_EE00_C0FF_EE00);
+    inputs.extend((0..20_000).map(|_| random_input(&mut rng)));
+    inputs
+}
+
+#[test]
+fn every_flag_and_preset_is_idempotent() {
+    let options = Options::default();
+    let all = Flags::ALL.iter().chain(Flags::PRESETS);
+    let inputs = inputs();
+    let mut checked = 0;
+    for (name, flags) in all {
+        for input in &inputs {
+            let Ok(once) = canonicalize(input, *flags, &options) else {
+                continue;
+            };
+            let twice = canonicalize(once.as_bytes(), *flags, &options);
+            assert_eq!(
+                twice.as_deref(),
+                Ok(once.as_str()),
+                "{name} is not idempotent for {:?}",
+                String::from_utf8_lossy(input)
+            );
+            checked += 1;
+        }
+    }
+    assert!(
+        checked > 1_000_000,
+        "only {checked} canonical forms checked"
+    );
+}
+
+/// The authority, the path's bytes and the query's pairs, all percent-decoded, read off a
+/// serialized URL (where `?` and `#` only ever delimit the query and the fragment).
+type Meaning = (Vec<u8>, Vec<u8>, Vec<(Vec<u8>, Vec<u8>)>);
+
+fn meaning(url: &str) -> Meaning {
+    let decode = |text: &str| percent_decode_str(text).collect::<Vec<u8>>();
+    let without_fragment = url.split('#').next().unwrap_or("");
+    let (before_query, query) = match without_fragment.split_once('?') {
+        Some((before, query)) => (before, Some(query)),
+        None => (without_fragment, None),
+    };
+    let (authority, path) = match before_query.split_once("://") {
+        Some((_, rest)) => rest.split_at(rest.find('/').unwrap_or(rest.len())),
+        None => ("", before_query),
+    };
+    let pairs = query
+        .map(|query| {
+            query
+                .split('&')
+                .map(|pair| {
+                    let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+                    (decode(key), decode(value))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    (decode(authority), decode(path), pairs)
+}
+
+#[test]
+fn safe_never_changes_host_path_bytes_or_query_pairs() {
+    let options = Options::default();
+    let mut checked = 0;
+    for input in inputs() {
+        let (Ok(normalized), Ok(safe)) = (
+            normalize(&input, &options),
+            canonicalize(&input, Flags::SAFE, &options),
+        ) else {
+            continue;
+        };
+        assert_eq!(
+            meaning(&normalized),
+            meaning(&safe),
+            "SAFE changed {normalized} into {safe}"
+        );
+        checked += 1;
+    }
+    assert!(checked > 45_000, "only {checked} URLs checked");
+}
