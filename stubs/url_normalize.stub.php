@@ -30,6 +30,186 @@ namespace UrlNormalize {
     final class UrlNormalizer
     {
         /**
+         * URL::Normalize's make_canonical(): capitalize escapes and decode unreserved ones.
+         *
+         * Scheme and host are lowercased and a default port dropped by every normalization.
+         *
+         * Example: HTTP://www.example.com:80/%7eusername/a%c2%b1b → http://www.example.com/~username/a%C2%B1b
+         */
+        public const MAKE_CANONICAL = self::CAPITALIZE_PERCENT_ENCODING | self::DECODE_UNRESERVED_CHARACTERS;
+
+        /**
+         * Preset: changes nothing a server could tell apart.
+         *
+         * Equivalent escapes (RFC 3986 §6.2.2), dot segments, and fragments, which are never
+         * sent to the server (route-like ones such as #/a are kept for single-page apps).
+         *
+         * Example: http://example.com/%7efoo/./bar#top → http://example.com/~foo/bar
+         */
+        public const SAFE = self::MAKE_CANONICAL | self::REMOVE_DOT_SEGMENTS | self::REMOVE_FRAGMENT;
+
+        /**
+         * Preset, the default of canonicalize(): SAFE plus what almost every server treats as
+         * the same page.
+         *
+         * Adds: session ids, duplicate slashes, the directory index, tracking parameters,
+         * repeated pairs, the order of different keys, an empty query. It can merge two pages
+         * only on a server that gives these a meaning (e.g. reads `?b=1&a=2` in order).
+         *
+         * Example: http://www.example.com//index.html?b=2&utm_source=x&a=1 → http://www.example.com/?a=1&b=2
+         */
+        public const USUALLY_SAFE = self::SAFE | self::REMOVE_SESSION_IDS | self::REMOVE_DUPLICATE_SLASHES
+            | self::REMOVE_DIRECTORY_INDEX | self::REMOVE_TRACKING_PARAMETERS | self::REMOVE_DUPLICATE_QUERY_PARAMETERS
+            | self::SORT_QUERY_PARAMETERS | self::REMOVE_EMPTY_QUERY;
+
+        /**
+         * Preset: USUALLY_SAFE plus merges that can join different pages.
+         *
+         * Adds: http folded into https, a leading www., the trailing slash, parameters without a
+         * value, and every fragment. For a de-duplication key where a few false merges are
+         * cheaper than duplicates.
+         *
+         * Example: http://www.example.com/a/?b=&c=1#/route → https://example.com/a?c=1
+         */
+        public const AGGRESSIVE = self::USUALLY_SAFE | self::FORCE_HTTPS | self::REMOVE_WWW
+            | self::REMOVE_TRAILING_SLASH | self::REMOVE_EMPTY_QUERY_PARAMETERS | self::REMOVE_FRAGMENTS;
+
+        /**
+         * Uppercases the hex digits of every %XX escape, in userinfo, path, query and fragment.
+         *
+         * Example: http://example.com/a%c3%a9 → http://example.com/a%C3%A9
+         */
+        public const CAPITALIZE_PERCENT_ENCODING = 1;
+
+        /**
+         * Decodes escapes of unreserved characters (A-Z a-z 0-9 - . _ ~); other escapes stay.
+         *
+         * Example: http://example.com/%7Euser/%61%2F → http://example.com/~user/a%2F
+         */
+        public const DECODE_UNRESERVED_CHARACTERS = 2;
+
+        /**
+         * Removes . and .. segments, %2e forms included.
+         *
+         * Always in effect: the URL Standard's parser, which every method runs first, already
+         * does it; the constant exists for URL::Normalize's remove_dot_segments().
+         *
+         * Example: http://example.com/../a/b/../c/./d.html → http://example.com/a/c/d.html
+         */
+        public const REMOVE_DOT_SEGMENTS = 4;
+
+        /**
+         * Folds http: into https:, for a key that merges both. A port that becomes the
+         * default one is dropped.
+         *
+         * Example: http://example.com:443/ → https://example.com/
+         */
+        public const FORCE_HTTPS = 8;
+
+        /**
+         * Removes a leading www. when at least two labels remain (www.com stays).
+         *
+         * Example: http://www.example.com/ → http://example.com/
+         */
+        public const REMOVE_WWW = 16;
+
+        /**
+         * Removes session ids: the query parameters jsessionid, phpsessid, aspsessionid*,
+         * asp.net_sessionid, sessionid, session_id, sessid, cfid, cftoken, zenid, oscsid, and
+         * sid with a token-like value (16+ letters and digits); ;jsessionid= path parameters;
+         * ASP.NET (S(...)) path segments.
+         *
+         * Example: http://example.com/cart;jsessionid=A1B2?PHPSESSID=x&id=5 → http://example.com/cart?id=5
+         */
+        public const REMOVE_SESSION_IDS = 32;
+
+        /**
+         * Collapses runs of slashes in the path (the query is not touched).
+         *
+         * May change the meaning for servers that distinguish empty segments.
+         *
+         * Example: http://example.com//foo///bar.html?key=// → http://example.com/foo/bar.html?key=//
+         */
+        public const REMOVE_DUPLICATE_SLASHES = 64;
+
+        /**
+         * Removes the last path segment when it is a directory index: URL::Normalize's twelve
+         * patterns (index.html, index.php, default.aspx, ...), case-insensitive and matched
+         * against the whole segment (index.php/route keeps index.php). The options
+         * directory_indexes and extra_directory_indexes replace or extend the list.
+         *
+         * Example: http://example.com/a/Index.html?x=1 → http://example.com/a/?x=1
+         */
+        public const REMOVE_DIRECTORY_INDEX = 128;
+
+        /**
+         * Removes a trailing slash from the path; the root / stays.
+         *
+         * Example: http://example.com/a/b/ → http://example.com/a/b
+         */
+        public const REMOVE_TRAILING_SLASH = 256;
+
+        /**
+         * Removes tracking parameters: utm_*, fbclid, gclid, gclsrc, dclid, gbraid, wbraid,
+         * msclkid, mc_cid, mc_eid, _ga, _gl, yclid, igshid, twclid, ttclid, li_fat_id, mkt_tok,
+         * HubSpot's _hsenc, _hsmi, __hstc, __hssc, __hsfp, hsctatracking, and a few more (see
+         * the README). The options tracking_parameters and extra_tracking_parameters replace or
+         * extend the list. A query left empty is dropped.
+         *
+         * Example: http://example.com/?id=5&utm_source=news&fbclid=x → http://example.com/?id=5
+         */
+        public const REMOVE_TRACKING_PARAMETERS = 512;
+
+        /**
+         * Removes parameters without a value (`b=`, `c`) and empty pairs (`&&`); 0 is a value.
+         *
+         * Example: http://example.com/?a=1&b=&c&d=0 → http://example.com/?a=1&d=0
+         */
+        public const REMOVE_EMPTY_QUERY_PARAMETERS = 1024;
+
+        /**
+         * Removes repeated identical key=value pairs, keeping the first. Never adds a `?`.
+         *
+         * Example: http://example.com/?c=4&a=1&a=2&b=3&a=1 → http://example.com/?c=4&a=1&a=2&b=3
+         */
+        public const REMOVE_DUPLICATE_QUERY_PARAMETERS = 2048;
+
+        /**
+         * Sorts the query's pairs by key, case-insensitively; pairs with the same key keep
+         * their order (`?sort=price&sort=name` stays). Each pair keeps its encoding: ?q=%26
+         * stays ?q=%26.
+         *
+         * May change the meaning for servers that read parameters in order.
+         *
+         * Example: http://example.com/?b=2&c=3&a=0&A=1 → http://example.com/?a=0&A=1&b=2&c=3
+         */
+        public const SORT_QUERY_PARAMETERS = 4096;
+
+        /**
+         * Removes an empty query.
+         *
+         * Example: http://example.com/foo? → http://example.com/foo
+         */
+        public const REMOVE_EMPTY_QUERY = 8192;
+
+        /**
+         * Removes a fragment that looks like an in-page anchor, as URL::Normalize's
+         * remove_fragment() does: route-like fragments (#/a, #!/a, #a/b) stay, and only a
+         * trailing #anchor after them goes.
+         *
+         * Example: http://example.com/bar.html#section1 → http://example.com/bar.html
+         * Example: http://example.com/#/something#foo → http://example.com/#/something
+         */
+        public const REMOVE_FRAGMENT = 16384;
+
+        /**
+         * Removes every fragment.
+         *
+         * Example: http://example.com/#/route → http://example.com/
+         */
+        public const REMOVE_FRAGMENTS = 32768;
+
+        /**
          * Creates a normalizer with an optional PSR-3 logger and options.
          *
          * Options (unknown keys and wrongly typed values throw \InvalidArgumentException
@@ -41,6 +221,20 @@ namespace UrlNormalize {
          * - `default_scheme` (string, default 'https'): the scheme given to an input that
          *   has none; one of http, https, ws, wss, ftp.
          *   Example: ['default_scheme' => 'http']: normalize('example.com/x') → 'http://example.com/x'
+         * - `directory_indexes` (list of regular expressions): replaces REMOVE_DIRECTORY_INDEX's
+         *   list; each is matched case-insensitively against the whole last path segment.
+         *   Example: ['directory_indexes' => ['start\.html?']]: /a/start.htm → /a/
+         * - `extra_directory_indexes` (list of regular expressions): extends that list.
+         *   Example: ['extra_directory_indexes' => ['MyDirIndex\.html']]: /MyDirIndex.html → /
+         * - `tracking_parameters` (list of names, `*` globs, case-insensitive): replaces
+         *   REMOVE_TRACKING_PARAMETERS's list.
+         *   Example: ['tracking_parameters' => ['ref']]: /?ref=x&utm_source=y → /?utm_source=y
+         * - `extra_tracking_parameters` (list of names or globs): extends that list.
+         *   Example: ['extra_tracking_parameters' => ['ref', 'spm*']]: /?ref=x&id=1 → /?id=1
+         * - `remove_query_parameters` (list of names or globs): removed by every canonicalize(),
+         *   fingerprint() and surt() call, whatever the flags (URL::Normalize's
+         *   remove_query_parameters()).
+         *   Example: ['remove_query_parameters' => ['page*']]: /?pageSize=5&q=x → /?q=x
          *
          * The logger receives debug('URL normalized for HTTP request', ['original' => ...,
          * 'normalized' => ...]) whenever normalize() changes a URL, and in lenient mode
@@ -51,7 +245,9 @@ namespace UrlNormalize {
          *
          * @param object|null $logger a Psr\Log\LoggerInterface, or any object with debug()
          *                            and warning() methods (or __call)
-         * @param array{strict?: bool, default_scheme?: string} $options
+         * @param array{strict?: bool, default_scheme?: string, directory_indexes?: list<string>,
+         *     extra_directory_indexes?: list<string>, tracking_parameters?: list<string>,
+         *     extra_tracking_parameters?: list<string>, remove_query_parameters?: list<string>} $options
          * @throws \InvalidArgumentException for an unknown option, a wrongly typed option
          *                                   value, or a logger without debug()/warning()
          */
@@ -115,6 +311,76 @@ namespace UrlNormalize {
          * @see https://url.spec.whatwg.org/#concept-basic-url-parser
          */
         public function resolve(string $href, string $base, bool $baseIsDirectory = false): string
+        {
+        }
+
+        /**
+         * A de-duplication key: the URL normalized as normalize() does, then the flags'
+         * transforms applied in the order of the constants, repeated until nothing changes,
+         * so canonicalize(canonicalize($u, $f), $f) === canonicalize($u, $f). Names in the
+         * remove_query_parameters option are removed whatever the flags.
+         *
+         * Example: canonicalize('http://www.example.com:80/index.html?') → 'http://www.example.com/'
+         * Example: canonicalize('https://a.com/?b=2&utm_source=x&a=1', UrlNormalizer::SAFE)
+         *          → 'https://a.com/?b=2&utm_source=x&a=1'
+         *
+         * Errors follow normalize(): in lenient mode an invalid URL is returned as given and a
+         * warning logged; in strict mode InvalidUrlException is thrown.
+         *
+         * @param int|null $flags a combination of the constants; null is USUALLY_SAFE
+         * @throws \InvalidArgumentException for bits that are no constant of this class
+         * @throws InvalidUrlException in strict mode, for an invalid URL
+         */
+        public function canonicalize(string $url, ?int $flags = null): string
+        {
+        }
+
+        /**
+         * A compact key for a key/value store: XXH64 (seed 0) of canonicalize($url, $flags),
+         * as 16 lowercase hex digits, the same on every platform and release; equal to
+         * hash('xxh64', $normalizer->canonicalize($url, $flags)).
+         *
+         * Example: fingerprint('http://www.example.com/') → 'a2cc26a414d9cfa3'
+         *
+         * @param int|null $flags as for canonicalize()
+         * @throws \InvalidArgumentException for bits that are no constant of this class
+         * @throws InvalidUrlException in strict mode, for an invalid URL (lenient mode hashes
+         *                             the input as given)
+         */
+        public function fingerprint(string $url, ?int $flags = null): string
+        {
+        }
+
+        /**
+         * The Sort-friendly URI Reordering Transform of web archives, in the Internet
+         * Archive's form: host labels reversed and joined by commas, the port, `)`, then path
+         * and query, lowercase. Built on the canonical form with the Archive's steps: escapes
+         * made canonical, www. and session ids removed, duplicate and trailing slashes, an
+         * empty query and the fragment dropped; query pairs sorted (values too). Scheme and
+         * userinfo are left out. A URL without a host (mailto:) comes back canonical.
+         *
+         * Example: surt('http://www.example.com/a?b') → 'com,example)/a?b'
+         * Example: surt('https://Archive.org:8080/Goo/?b&a=2&a=1') → 'org,archive:8080)/goo?a=1&a=2&b'
+         *
+         * @throws InvalidUrlException in strict mode, for an invalid URL
+         */
+        public function surt(string $url): string
+        {
+        }
+
+        /**
+         * Normalizes $url and removes the query parameters named in $names (exact names or
+         * `*` globs, case-insensitive), every occurrence; nothing else changes. A query left
+         * empty is dropped.
+         *
+         * Example: removeQueryParameters('https://a.com/?a=1&a=2&b=3', ['a']) → 'https://a.com/?b=3'
+         * Example: removeQueryParameters('https://a.com/?utm_source=x&id=1', ['utm_*']) → 'https://a.com/?id=1'
+         *
+         * @param list<string> $names
+         * @throws \InvalidArgumentException when a name is not a string
+         * @throws InvalidUrlException in strict mode, for an invalid URL
+         */
+        public function removeQueryParameters(string $url, array $names): string
         {
         }
     }

@@ -3,13 +3,14 @@
 // Parameter names are PHP's (camelCase): with named arguments they are part of the API.
 #![allow(non_snake_case)]
 
+use super::exception::invalid_argument;
 use super::logger::Logger;
-use super::options::{options_from_array, ArrayArg};
-use crate::{ErrorKind, Options, UrlError};
+use super::options::{options_from_array, string_list, ArrayArg};
+use crate::{ErrorKind, Flags, Options, UrlError};
 use ext_php_rs::binary::Binary;
 use ext_php_rs::binary_slice::BinarySlice;
 use ext_php_rs::prelude::*;
-use ext_php_rs::types::ZendObject;
+use ext_php_rs::types::{ZendHashTable, ZendObject};
 
 /// Normalizes, resolves and canonicalizes URLs. See stubs/url_normalize.stub.php.
 #[php_class]
@@ -20,8 +21,35 @@ pub struct UrlNormalizer {
     logger: Option<Logger>,
 }
 
+/// A flag's value as a PHP int constant.
+const fn constant(flags: Flags) -> i64 {
+    flags.bits() as i64
+}
+
 #[php_impl]
 impl UrlNormalizer {
+    pub const MAKE_CANONICAL: i64 = constant(Flags::MAKE_CANONICAL);
+    pub const SAFE: i64 = constant(Flags::SAFE);
+    pub const USUALLY_SAFE: i64 = constant(Flags::USUALLY_SAFE);
+    pub const AGGRESSIVE: i64 = constant(Flags::AGGRESSIVE);
+    pub const CAPITALIZE_PERCENT_ENCODING: i64 = constant(Flags::CAPITALIZE_PERCENT_ENCODING);
+    pub const DECODE_UNRESERVED_CHARACTERS: i64 = constant(Flags::DECODE_UNRESERVED_CHARACTERS);
+    pub const REMOVE_DOT_SEGMENTS: i64 = constant(Flags::REMOVE_DOT_SEGMENTS);
+    pub const FORCE_HTTPS: i64 = constant(Flags::FORCE_HTTPS);
+    pub const REMOVE_WWW: i64 = constant(Flags::REMOVE_WWW);
+    pub const REMOVE_SESSION_IDS: i64 = constant(Flags::REMOVE_SESSION_IDS);
+    pub const REMOVE_DUPLICATE_SLASHES: i64 = constant(Flags::REMOVE_DUPLICATE_SLASHES);
+    pub const REMOVE_DIRECTORY_INDEX: i64 = constant(Flags::REMOVE_DIRECTORY_INDEX);
+    pub const REMOVE_TRAILING_SLASH: i64 = constant(Flags::REMOVE_TRAILING_SLASH);
+    pub const REMOVE_TRACKING_PARAMETERS: i64 = constant(Flags::REMOVE_TRACKING_PARAMETERS);
+    pub const REMOVE_EMPTY_QUERY_PARAMETERS: i64 = constant(Flags::REMOVE_EMPTY_QUERY_PARAMETERS);
+    pub const REMOVE_DUPLICATE_QUERY_PARAMETERS: i64 =
+        constant(Flags::REMOVE_DUPLICATE_QUERY_PARAMETERS);
+    pub const SORT_QUERY_PARAMETERS: i64 = constant(Flags::SORT_QUERY_PARAMETERS);
+    pub const REMOVE_EMPTY_QUERY: i64 = constant(Flags::REMOVE_EMPTY_QUERY);
+    pub const REMOVE_FRAGMENT: i64 = constant(Flags::REMOVE_FRAGMENT);
+    pub const REMOVE_FRAGMENTS: i64 = constant(Flags::REMOVE_FRAGMENTS);
+
     #[php(defaults(options = ArrayArg::EMPTY))]
     pub fn __construct(logger: Option<&ZendObject>, options: ArrayArg<'_>) -> PhpResult<Self> {
         Ok(Self {
@@ -61,9 +89,59 @@ impl UrlNormalizer {
         };
         Ok(resolved?)
     }
+
+    pub fn canonicalize(&self, url: BinarySlice<u8>, flags: Option<i64>) -> PhpResult<Binary<u8>> {
+        let flags = flags_or_default(flags)?;
+        self.lenient_result(crate::canonicalize(&url, flags, &self.options), &url)
+    }
+
+    pub fn fingerprint(&self, url: BinarySlice<u8>, flags: Option<i64>) -> PhpResult<String> {
+        let canonical = self.canonicalize(url, flags)?;
+        Ok(crate::fingerprint(&canonical))
+    }
+
+    pub fn surt(&self, url: BinarySlice<u8>) -> PhpResult<Binary<u8>> {
+        self.lenient_result(crate::surt(&url, &self.options), &url)
+    }
+
+    pub fn remove_query_parameters(
+        &self,
+        url: BinarySlice<u8>,
+        names: &ZendHashTable,
+    ) -> PhpResult<Binary<u8>> {
+        let names = string_list(names).ok_or_else(|| {
+            invalid_argument(
+                "removeQueryParameters(): $names must be a list of strings (globs such as utm_*)",
+            )
+        })?;
+        let result = crate::remove_query_parameters(&url, &names, &self.options);
+        self.lenient_result(result, &url)
+    }
+}
+
+/// `null` means the default preset, USUALLY_SAFE.
+fn flags_or_default(flags: Option<i64>) -> PhpResult<Flags> {
+    match flags {
+        None => Ok(Flags::USUALLY_SAFE),
+        Some(bits) => {
+            Flags::try_from(bits).map_err(|err| invalid_argument(format!("$flags: {err}")))
+        }
+    }
 }
 
 impl UrlNormalizer {
+    /// The result's bytes, or the lenient answer to its error.
+    fn lenient_result(
+        &self,
+        result: Result<String, UrlError>,
+        input: &[u8],
+    ) -> PhpResult<Binary<u8>> {
+        match result {
+            Ok(url) => Ok(Binary::from(url.into_bytes())),
+            Err(err) => self.lenient(err, input),
+        }
+    }
+
     /// Strict: throw. Lenient: log a warning with the seed's message and context keys, and
     /// give the input back unchanged.
     fn lenient(&self, err: UrlError, input: &[u8]) -> PhpResult<Binary<u8>> {

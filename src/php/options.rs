@@ -57,17 +57,21 @@ fn option_value(zval: &Zval) -> OptionValue {
             None => OptionValue::Other("a string that is not UTF-8".to_owned()),
         }
     } else if let Some(array) = zval.array() {
-        let items: Option<Vec<String>> = array
-            .values()
-            .map(|item| item.str().map(str::to_owned))
-            .collect();
-        items.map_or_else(
+        string_list(array).map_or_else(
             || OptionValue::Other("an array with an element that is not a UTF-8 string".to_owned()),
             OptionValue::List,
         )
     } else {
         OptionValue::Other(debug_type(zval))
     }
+}
+
+/// The array's values as strings, or `None` when one is not a (UTF-8) string.
+pub(crate) fn string_list(array: &ZendHashTable) -> Option<Vec<String>> {
+    array
+        .values()
+        .map(|item| item.str().map(str::to_owned))
+        .collect()
 }
 
 /// The type name PHP's `get_debug_type()` gives, for messages.
