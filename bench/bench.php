@@ -14,6 +14,7 @@ declare(strict_types=1);
 
 use App\Service\Crawler\UrlNormalizerService;
 use GuzzleHttp\Psr7\Uri;
+use GuzzleHttp\Psr7\UriNormalizer;
 use GuzzleHttp\Psr7\UriResolver;
 use Psr\Log\NullLogger;
 use UrlNormalize\UrlNormalizer;
@@ -72,6 +73,14 @@ $native = new UrlNormalizer();
 $nativeWithLogger = new UrlNormalizer(new NullLogger());
 $seed = new UrlNormalizerService(new NullLogger());
 $href = '../about/team?lang=en#top';
+// The transforms both libraries have: escapes, default port and host, empty path, dot
+// segments, duplicate slashes, query order.
+$guzzleFlags = UriNormalizer::CAPITALIZE_PERCENT_ENCODING | UriNormalizer::DECODE_UNRESERVED_CHARACTERS
+    | UriNormalizer::CONVERT_EMPTY_PATH | UriNormalizer::REMOVE_DEFAULT_HOST | UriNormalizer::REMOVE_DEFAULT_PORT
+    | UriNormalizer::REMOVE_DOT_SEGMENTS | UriNormalizer::REMOVE_DUPLICATE_SLASHES
+    | UriNormalizer::SORT_QUERY_PARAMETERS;
+$guzzleLike = UrlNormalizer::MAKE_CANONICAL | UrlNormalizer::REMOVE_DOT_SEGMENTS
+    | UrlNormalizer::REMOVE_DUPLICATE_SLASHES | UrlNormalizer::SORT_QUERY_PARAMETERS;
 
 $contenders = [
     'normalize' => [
@@ -84,6 +93,17 @@ $contenders = [
         'UrlNormalizer::resolve (native, WHATWG)' => static fn (string $u): string => $native->resolve($href, $u),
         'Guzzle UriResolver::resolve (RFC 3986)' =>
             static fn (string $u): string => (string) UriResolver::resolve(new Uri($u), new Uri($href)),
+    ],
+    'canonicalize' => [
+        'UrlNormalizer::canonicalize (native, USUALLY_SAFE)' =>
+            static fn (string $u): string => $native->canonicalize($u),
+        'UrlNormalizer::canonicalize (native, Guzzle\'s transforms)' =>
+            static fn (string $u): string => $native->canonicalize($u, $guzzleLike),
+        'Guzzle UriNormalizer::normalize (those transforms)' =>
+            static fn (string $u): string => (string) UriNormalizer::normalize(new Uri($u), $guzzleFlags),
+        'UrlNormalizer::fingerprint (native, USUALLY_SAFE)' =>
+            static fn (string $u): string => $native->fingerprint($u),
+        'UrlNormalizer::surt (native)' => static fn (string $u): string => $native->surt($u),
     ],
 ];
 
@@ -121,12 +141,12 @@ printf(
 foreach (['kasztp.txt', 'idn-sample.txt'] as $file) {
     $urls = $readUrls("$dataDir/$file");
     printf("\n%s (%d URLs)\n", $file, count($urls));
-    printf("  %-52s %12s %12s %10s\n", 'operation', 'best ns/URL', 'median', 'rejected');
+    printf("  %-60s %12s %12s %10s\n", 'operation', 'best ns/URL', 'median', 'rejected');
     foreach ($contenders as $operation => $calls) {
         printf("  %s\n", $operation);
         foreach ($calls as $name => $call) {
             [$best, $median, $rejected] = $measure($urls, $rounds, $call);
-            printf("    %-50s %12.0f %12.0f %10d\n", $name, $best, $median, $rejected);
+            printf("    %-58s %12.0f %12.0f %10d\n", $name, $best, $median, $rejected);
         }
     }
 }

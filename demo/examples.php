@@ -65,6 +65,22 @@ try {
     $show('../x against docs.crawl4ai.com/core/quickstart', get_class($e) . ': ' . $e->getMessage());
 }
 
+echo "\ncanonicalize() (USUALLY_SAFE), fingerprint(), surt()\n";
+foreach (
+    [
+        'http://www.example.com:80/index.html?',
+        'HTTP://WWW.EXAMPLE.COM/?utm_source=news&fbclid=x',
+        'https://나나커피로스터스.com/products/ethiopia?b=2&a=1#reviews',
+    ] as $url
+) {
+    $show($url, sprintf(
+        '%s  fingerprint %s  surt %s',
+        $normalizer->canonicalize($url),
+        $normalizer->fingerprint($url),
+        $normalizer->surt($url)
+    ));
+}
+
 echo "\nlogged\n";
 foreach ($log as $line) {
     echo "  $line\n";

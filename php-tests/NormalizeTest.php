@@ -271,7 +271,12 @@ final class NormalizeTest extends TestCase
     public static function invalidOptions(): array
     {
         return [
-            'unknown key' => [['stict' => true], 'Option `stict` is unknown; known options: default_scheme, strict'],
+            'unknown key' => [
+                ['stict' => true],
+                'Option `stict` is unknown; known options: default_scheme, directory_indexes, '
+                    . 'extra_directory_indexes, extra_tracking_parameters, remove_query_parameters, strict, '
+                    . 'tracking_parameters',
+            ],
             'strict as int' => [['strict' => 1], 'Option `strict` must be a bool, int given'],
             'strict as string' => [['strict' => 'yes'], 'Option `strict` must be a bool, string given'],
             'strict as null' => [['strict' => null], 'Option `strict` must be a bool, null given'],

@@ -42,6 +42,28 @@ final class Fixtures
     }
 
     /**
+     * @return list<array<string, mixed>> one decoded object per line
+     */
+    public static function jsonl(string $file): array
+    {
+        $lines = file(self::path($file), FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES) ?: [];
+        return array_map(static fn (string $line): array => json_decode($line, true, 512, JSON_THROW_ON_ERROR), $lines);
+    }
+
+    /**
+     * A suite's relative input (`/path`, `?query`) put on $host, as tests/conformance.rs does:
+     * canonicalize() takes URLs, and both libraries treat such a path and query as under a host.
+     */
+    public static function absolute(string $host, string $url): string
+    {
+        return match ($url[0] ?? '') {
+            '/' => $host . $url,
+            '?' => "$host/$url",
+            default => $url,
+        };
+    }
+
+    /**
      * @return list<list<string>> rows of cells, header row removed
      */
     public static function tsv(string $file): array
