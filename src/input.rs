@@ -135,11 +135,9 @@ pub(crate) fn with_default_scheme<'a>(
         [first, ..] if is_slash(*first) || b"?#".contains(first) => {
             return Err(ErrorKind::RelativeReference)
         }
-        _ if input == "."
-            || input == ".."
-            || input.starts_with("./")
-            || input.starts_with("../") =>
-        {
+        // `.` or `..` alone or before a separator (`\` is one for the special schemes).
+        [b'.'] | [b'.', b'.'] => return Err(ErrorKind::RelativeReference),
+        [b'.', next, ..] | [b'.', b'.', next, ..] if is_slash(*next) => {
             return Err(ErrorKind::RelativeReference)
         }
         _ => "://",
@@ -208,7 +206,9 @@ mod tests {
 
     #[test]
     fn relative_references_have_no_host_to_take() {
-        for relative in ["/x", "\\x", "./x", "../x", ".", "..", "?q", "#f"] {
+        for relative in [
+            "/x", "\\x", "./x", "../x", ".\\x", "..\\x", ".", "..", "?q", "#f",
+        ] {
             let got = with_default_scheme(relative, "https");
             assert_eq!(got, Err(ErrorKind::RelativeReference), "{relative}");
         }
