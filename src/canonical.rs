@@ -67,11 +67,20 @@ pub(crate) fn canonical_url(
     options: &Options,
 ) -> Result<ParsedUrl, UrlError> {
     let mut url = parse_input(input, options, Operation::Canonicalize)?;
-    let pass = Pass::new(flags, options);
-    // Every transform shortens the URL or puts it in a fixed order, so passes stop changing
-    // it after a few rounds; the bound only guarantees termination if that were ever wrong.
-    for _ in 0..MAX_PASSES {
+    let pass = Pass { flags, options };
+    // Every transform but FORCE_HTTPS (which applies once) shortens the URL or puts it in a
+    // fixed order, so a pass that changes nothing comes after a few rounds. The bound only
+    // guarantees termination if that were ever wrong; debug builds (the tests) then fail.
+    for round in 1.. {
         if !pass.apply(&mut url) {
+            break;
+        }
+        if round == MAX_PASSES {
+            debug_assert!(
+                false,
+                "no fixed point after {MAX_PASSES} passes: {}",
+                url.serialize()
+            );
             break;
         }
     }
@@ -102,11 +111,7 @@ struct Pass<'a> {
     options: &'a Options,
 }
 
-impl<'a> Pass<'a> {
-    fn new(flags: Flags, options: &'a Options) -> Self {
-        Self { flags, options }
-    }
-
+impl Pass<'_> {
     fn has(&self, flag: Flags) -> bool {
         self.flags.contains(flag)
     }
@@ -120,7 +125,9 @@ impl<'a> Pass<'a> {
         if self.has(Flags::REMOVE_WWW) {
             changed |= remove_www(url);
         }
-        if !url.url.cannot_be_a_base() {
+        // Path rules need a hierarchical path under a host. Without a host (`foo:/.//a`), the
+        // `url` crate's set_path does not keep the `/.` that stops `//a` from reading as a host.
+        if url.url.has_host() && !url.url.cannot_be_a_base() {
             changed |= self.rewrite_path(url);
         }
         changed |= self.rewrite_query(url);
@@ -256,9 +263,9 @@ fn filter_query(
         return false;
     };
     let mut pairs = query::pairs(original);
-    let count = pairs.len();
     pairs.retain(|pair| keep(pair));
-    if pairs.is_empty() && count > 0 && !(count == 1 && original.is_empty()) {
+    // `?` alone is one empty pair: removing it is REMOVE_EMPTY_QUERY's decision, not a filter's.
+    if pairs.is_empty() && !original.is_empty() {
         url.url.set_query(None);
         return true;
     }
@@ -630,6 +637,17 @@ mod tests {
             .unwrap();
         let key = canonicalize(b"https://a.com/?pageSize=5&q=x", Flags::NONE, &options).unwrap();
         assert_eq!(key, "https://a.com/?q=x");
+    }
+
+    #[test]
+    fn hostless_paths_are_left_alone() {
+        let session = "foo:/(S(aaaaaaaaaaaaaaaaaaaaaaaa))//x";
+        assert_eq!(canon(session, Flags::REMOVE_SESSION_IDS), session);
+        assert_eq!(canon("foo:/.//a", Flags::AGGRESSIVE), "foo:/.//a");
+        assert_eq!(
+            canon("foo://h//a/", Flags::REMOVE_DUPLICATE_SLASHES),
+            "foo://h/a/"
+        );
     }
 
     #[test]

@@ -54,8 +54,9 @@ pub fn resolve(href: &[u8], base: &[u8]) -> Result<String, UrlError> {
 /// As for [`resolve`].
 pub fn resolve_against_directory(href: &[u8], base: &[u8]) -> Result<String, UrlError> {
     resolve_with(href, base, |url| {
-        // An opaque path (`mailto:x`) has no directories; the join reports it.
-        if !url.url.cannot_be_a_base() && !url.url.path().ends_with('/') {
+        // An opaque path (`mailto:x`) has no directories, and the join reports it; a host-less
+        // path (`foo:/.//a`) is left as it is, since set_path does not keep its `/.` marker.
+        if url.url.has_host() && !url.url.cannot_be_a_base() && !url.url.path().ends_with('/') {
             let path = format!("{}/", url.url.path());
             url.url.set_path(&path);
         }

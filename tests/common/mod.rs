@@ -73,6 +73,16 @@ pub const PIECES: &[&[u8]] = &[
     b"Z",
     b"0",
     b"\xF0\x9F\x98\x80",
+    // Shapes the canonical rules act on: host-less `/.//` paths, session and index segments.
+    b"/.//",
+    b"www.",
+    b"index.html",
+    b";jsessionid=1",
+    b"(S(aaaaaaaaaaaaaaaaaaaaaaaa))",
+    b"utm_source=",
+    b"%7E",
+    b"%2e",
+    b"#/",
 ];
 
 pub fn random_input(rng: &mut Rng) -> Vec<u8> {
