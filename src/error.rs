@@ -29,6 +29,8 @@ pub enum ErrorKind {
     BaseWithOpaquePath,
     /// The URL is longer than 4 GiB, the limit of the `url` crate.
     TooLong,
+    /// The parser rejected the URL for a reason this version does not know by name.
+    Invalid,
 }
 
 impl ErrorKind {
@@ -49,6 +51,7 @@ impl ErrorKind {
                 "the base URL has an opaque path (like mailto: or data:), so only a fragment resolves against it"
             }
             Self::TooLong => "the URL is longer than 4 GiB",
+            Self::Invalid => "the URL is not valid",
         }
     }
 
@@ -80,8 +83,8 @@ impl From<url::ParseError> for ErrorKind {
                 Self::BaseWithOpaquePath
             }
             E::Overflow => Self::TooLong,
-            // `url::ParseError` is non-exhaustive; a future variant is still a failed parse.
-            _ => Self::RelativeReference,
+            // `url::ParseError` is non-exhaustive: a variant added later is still a failed parse.
+            _ => Self::Invalid,
         }
     }
 }

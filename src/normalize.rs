@@ -44,8 +44,8 @@ pub(crate) fn parse_input(
     let text = bytes_to_str(input);
     let stripped = strip(&text);
     let fail = |kind, host| UrlError::new(kind, operation.clone(), input).with_host(host);
-    let absolute =
-        with_default_scheme(&stripped, &options.default_scheme).map_err(|kind| fail(kind, None))?;
+    let absolute = with_default_scheme(&stripped, options.default_scheme())
+        .map_err(|kind| fail(kind, None))?;
     parse(&absolute).map_err(|failure| fail(failure.kind, failure.host))
 }
 

@@ -59,43 +59,76 @@ pub const DEFAULT_TRACKING_PARAMETERS: &[&str] = &[
     "_openstat",
 ];
 
-/// The settings of a normalizer. Build with [`Options::default`], then [`Options::set`].
+/// The settings of a normalizer. Build with [`Options::default`], then [`Options::set`],
+/// which checks every value: an `Options` is always valid.
 #[derive(Debug, Clone)]
 pub struct Options {
-    /// Throw instead of returning the input unchanged when it cannot be parsed.
-    /// The core always returns `Result`; the PHP binding reads this to choose.
-    pub strict: bool,
-    /// The scheme given to an input that has none (`example.com/x`). Lowercase.
-    pub default_scheme: String,
-    directory_indexes: Option<Vec<String>>,
-    extra_directory_indexes: Vec<String>,
+    strict: bool,
+    default_scheme: String,
+    directory_indexes: ListOption,
+    /// Compiled from `directory_indexes` whenever it changes.
     directory_index: Regex,
-    tracking_parameters: Option<Vec<String>>,
-    extra_tracking_parameters: Vec<String>,
-    /// The effective tracking list, kept up to date by `set`, so no call rebuilds it.
+    tracking_parameters: ListOption,
+    /// The effective `tracking_parameters`, kept so that no call rebuilds it.
     tracking: Vec<String>,
     removed_parameters: Vec<String>,
 }
 
+/// A list with a built-in default that one option replaces and another extends, whatever
+/// order the two keys come in.
+#[derive(Debug, Clone)]
+struct ListOption {
+    defaults: &'static [&'static str],
+    replacement: Option<Vec<String>>,
+    extra: Vec<String>,
+}
+
+impl ListOption {
+    fn new(defaults: &'static [&'static str]) -> Self {
+        Self {
+            defaults,
+            replacement: None,
+            extra: Vec::new(),
+        }
+    }
+
+    /// A copy with `values` replacing the list or extending it.
+    fn with(&self, extend: bool, values: Vec<String>) -> Self {
+        let mut list = self.clone();
+        match extend {
+            true => list.extra.extend(values),
+            false => list.replacement = Some(values),
+        }
+        list
+    }
+
+    /// The default or its replacement, then the extras.
+    fn effective(&self) -> Vec<String> {
+        let base = match &self.replacement {
+            Some(values) => values.clone(),
+            None => self
+                .defaults
+                .iter()
+                .map(|value| value.to_string())
+                .collect(),
+        };
+        base.into_iter().chain(self.extra.iter().cloned()).collect()
+    }
+}
+
 impl Default for Options {
     fn default() -> Self {
-        let defaults = DEFAULT_DIRECTORY_INDEXES
-            .iter()
-            .map(|p| p.to_string())
-            .collect::<Vec<_>>();
+        let directory_indexes = ListOption::new(DEFAULT_DIRECTORY_INDEXES);
+        let tracking_parameters = ListOption::new(DEFAULT_TRACKING_PARAMETERS);
         Self {
             strict: false,
             default_scheme: "https".to_owned(),
-            directory_indexes: None,
-            extra_directory_indexes: Vec::new(),
             // The default patterns are valid; a failure here is a bug caught by every test.
-            directory_index: directory_index_regex(&defaults).expect("default directory indexes"),
-            tracking_parameters: None,
-            extra_tracking_parameters: Vec::new(),
-            tracking: DEFAULT_TRACKING_PARAMETERS
-                .iter()
-                .map(|n| n.to_string())
-                .collect(),
+            directory_index: directory_index_regex(&directory_indexes.effective())
+                .expect("default directory indexes"),
+            directory_indexes,
+            tracking: tracking_parameters.effective(),
+            tracking_parameters,
             removed_parameters: Vec::new(),
         }
     }
@@ -177,7 +210,7 @@ impl Options {
     /// use url_normalize::{OptionValue, Options};
     /// let mut options = Options::default();
     /// options.set("default_scheme", OptionValue::String("HTTP".into()))?;
-    /// assert_eq!(options.default_scheme, "http");
+    /// assert_eq!(options.default_scheme(), "http");
     /// let err = options.set("stict", OptionValue::Bool(true)).unwrap_err();
     /// assert!(err.to_string().starts_with("Option `stict` is unknown; known options: default_scheme,"));
     /// # Ok::<(), url_normalize::OptionError>(())
@@ -214,15 +247,14 @@ impl Options {
                 let OptionValue::List(patterns) = value else {
                     return Err(wrong_type("a list of regular expressions"));
                 };
-                if key == "directory_indexes" {
-                    self.directory_indexes = Some(patterns);
-                } else {
-                    self.extra_directory_indexes.extend(patterns);
-                }
-                let all: Vec<String> = self.directory_index_patterns().collect();
-                self.directory_index = directory_index_regex(&all).map_err(|err| {
+                let list = self
+                    .directory_indexes
+                    .with(key.starts_with("extra_"), patterns);
+                // Compiled before anything is stored: a rejected value leaves the options as they were.
+                self.directory_index = directory_index_regex(&list.effective()).map_err(|err| {
                     OptionError::new(key, format!("has an invalid regular expression: {err}"))
                 })?;
+                self.directory_indexes = list;
             }
             "tracking_parameters" | "extra_tracking_parameters" | "remove_query_parameters" => {
                 let OptionValue::List(names) = value else {
@@ -230,12 +262,15 @@ impl Options {
                         "a list of parameter names (globs such as utm_*)",
                     ));
                 };
-                match key {
-                    "tracking_parameters" => self.tracking_parameters = Some(names),
-                    "extra_tracking_parameters" => self.extra_tracking_parameters.extend(names),
-                    _ => self.removed_parameters.extend(names),
+                if key == "remove_query_parameters" {
+                    self.removed_parameters.extend(names);
+                } else {
+                    let list = self
+                        .tracking_parameters
+                        .with(key.starts_with("extra_"), names);
+                    self.tracking = list.effective();
+                    self.tracking_parameters = list;
                 }
-                self.tracking = self.effective_tracking_parameters();
             }
             _ => {
                 return Err(OptionError::new(
@@ -249,16 +284,15 @@ impl Options {
 }
 
 impl Options {
-    fn directory_index_patterns(&self) -> impl Iterator<Item = String> + '_ {
-        let base: Vec<String> = match &self.directory_indexes {
-            Some(patterns) => patterns.clone(),
-            None => DEFAULT_DIRECTORY_INDEXES
-                .iter()
-                .map(|p| p.to_string())
-                .collect(),
-        };
-        base.into_iter()
-            .chain(self.extra_directory_indexes.iter().cloned())
+    /// Throw instead of returning the input unchanged when it cannot be parsed (`strict`).
+    /// The core always returns `Result`; the PHP binding reads this to choose.
+    pub fn strict(&self) -> bool {
+        self.strict
+    }
+
+    /// The scheme given to an input that has none (`default_scheme`), lowercase.
+    pub fn default_scheme(&self) -> &str {
+        &self.default_scheme
     }
 
     /// True when `segment` (a last path segment) is a directory index.
@@ -269,20 +303,6 @@ impl Options {
     /// The tracking parameter globs, as `canonicalize` matches them.
     pub(crate) fn tracking_parameters(&self) -> &[String] {
         &self.tracking
-    }
-
-    /// The built-in tracking list or its replacement, plus the extras.
-    fn effective_tracking_parameters(&self) -> Vec<String> {
-        let base = match &self.tracking_parameters {
-            Some(names) => names.clone(),
-            None => DEFAULT_TRACKING_PARAMETERS
-                .iter()
-                .map(|n| n.to_string())
-                .collect(),
-        };
-        base.into_iter()
-            .chain(self.extra_tracking_parameters.iter().cloned())
-            .collect()
     }
 
     /// The `remove_query_parameters` globs, which every canonicalization removes.

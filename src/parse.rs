@@ -1,13 +1,14 @@
-//! The URL Standard's parser: the `url` crate, plus the three places where the crate
-//! (2.5.8) is behind the current standard for the schemes a crawler fetches.
+//! The URL Standard's parser: the `url` crate, plus the places where the crate (2.5.8) is
+//! behind the current standard.
 //!
 //! 1. An all-ASCII domain is only lowercased ([`crate::host`]); the crate rejects `xn--`
 //!    labels that are not valid Punycode. Such a URL is parsed with a placeholder host and
 //!    keeps its real host beside the crate's [`Url`].
 //! 2. `^` in a path is percent-encoded (`%5E`); the crate keeps it raw.
-//! 3. `///host` against a special base names `host`; the crate reports an empty host.
-//!    And `\\` starting a link against a non-special base is a path character; the crate
-//!    reads it as `/`.
+//! 3. An opaque path's space right before `?` or `#` is written `%20`.
+//! 4. `///host` against a special base names `host`; the crate reports an empty host.
+//! 5. `\\` starting a link against a non-special base is a path character; the crate reads
+//!    it as `/`.
 
 use crate::error::ErrorKind;
 use crate::host::{ascii_domain, find_host, HostSource};
@@ -47,9 +48,7 @@ impl ParsedUrl {
             .concat(),
         }
     }
-}
 
-impl ParsedUrl {
     /// The host when it is a domain (not an IP address, not absent).
     pub(crate) fn domain(&self) -> Option<&str> {
         self.ascii_host.as_deref().or_else(|| self.url.domain())

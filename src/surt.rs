@@ -43,11 +43,13 @@ const SURT_FLAGS: Flags = Flags(
 pub fn surt(input: &[u8], options: &Options) -> Result<String, UrlError> {
     let url = canonical_url(input, SURT_FLAGS, options)?;
     let host = match (url.domain(), url.url.host()) {
+        // Special-scheme domains are lowercase already; opaque hosts (`foo://Host`) are not.
         (Some(domain), _) => domain
             .trim_end_matches('.')
             .rsplit('.')
             .collect::<Vec<_>>()
-            .join(","),
+            .join(",")
+            .to_lowercase(),
         (None, Some(Host::Ipv4(address))) => address.to_string(),
         (None, Some(Host::Ipv6(address))) => format!("[{address}]"),
         _ => return Ok(url.serialize()),
@@ -102,5 +104,6 @@ mod tests {
         assert_eq!(key("http://[::1]/x"), "[::1])/x");
         assert_eq!(key("http://example.com./"), "com,example)/");
         assert_eq!(key("https://www.xn--a.com/"), "com,xn--a)/");
+        assert_eq!(key("foo://Host/A"), "host)/a");
     }
 }

@@ -1,9 +1,10 @@
 //! The PSR-3 logger a `UrlNormalizer` was given, and the two calls it makes on it.
 
+use super::args::ObjectArg;
 use super::exception::invalid_argument;
 use ext_php_rs::binary::Binary;
 use ext_php_rs::exception::PhpResult;
-use ext_php_rs::types::{ZendCallable, ZendHashTable, ZendObject, Zval};
+use ext_php_rs::types::{ZendCallable, ZendHashTable, Zval};
 
 /// A PHP object with `debug()` and `warning()` methods (or `__call`), kept alive by the
 /// `[$logger, 'debug']` and `[$logger, 'warning']` callables the normalizer holds.
@@ -13,20 +14,17 @@ pub(crate) struct Logger {
 }
 
 impl Logger {
-    /// Takes a reference to `object` after checking it can receive PSR-3 calls.
-    pub(crate) fn new(object: &ZendObject) -> PhpResult<Self> {
-        let mut zval = Zval::new();
-        // SAFETY: `set_object` only increments the refcount (ZVAL_OBJ_COPY); it needs
-        // `&mut` but does not modify the object. ext-php-rs hands out `&ZendObject` only,
-        // and `Option<&mut ZendObject>` is not an accepted parameter type.
-        #[allow(invalid_reference_casting)]
-        let object_mut = unsafe { &mut *(object as *const ZendObject as *mut ZendObject) };
-        zval.set_object(object_mut);
+    /// Takes a reference to the logger after checking it can receive PSR-3 calls.
+    pub(crate) fn new(logger: ObjectArg<'_>) -> PhpResult<Self> {
+        let zval = logger.0.shallow_clone();
         let is_callable = ZendCallable::try_from_name("is_callable")?;
         let method = |name: &str| -> PhpResult<Zval> {
             let callable = callable(&zval, name)?;
             if is_callable.try_call(vec![&callable])?.bool() != Some(true) {
-                let class = object.get_class_name().unwrap_or_default();
+                let class = zval
+                    .object()
+                    .and_then(|o| o.get_class_name().ok())
+                    .unwrap_or_default();
                 return Err(invalid_argument(format!(
                     "The logger `{class}` has no {name}() method: pass a Psr\\Log\\LoggerInterface"
                 )));

@@ -3,14 +3,15 @@
 // Parameter names are PHP's (camelCase): with named arguments they are part of the API.
 #![allow(non_snake_case)]
 
+use super::args::{ArrayArg, ObjectArg};
 use super::exception::invalid_argument;
 use super::logger::Logger;
-use super::options::{options_from_array, string_list, ArrayArg};
+use super::options::{options_from_array, string_list};
 use crate::{ErrorKind, Flags, Options, UrlError};
 use ext_php_rs::binary::Binary;
 use ext_php_rs::binary_slice::BinarySlice;
 use ext_php_rs::prelude::*;
-use ext_php_rs::types::{ZendHashTable, ZendObject};
+use ext_php_rs::types::ZendHashTable;
 
 /// Normalizes, resolves and canonicalizes URLs. See stubs/url_normalize.stub.php.
 #[php_class]
@@ -51,7 +52,7 @@ impl UrlNormalizer {
     pub const REMOVE_FRAGMENTS: i64 = constant(Flags::REMOVE_FRAGMENTS);
 
     #[php(defaults(options = ArrayArg::EMPTY))]
-    pub fn __construct(logger: Option<&ZendObject>, options: ArrayArg<'_>) -> PhpResult<Self> {
+    pub fn __construct(logger: Option<ObjectArg<'_>>, options: ArrayArg<'_>) -> PhpResult<Self> {
         Ok(Self {
             options: options_from_array(options)?,
             logger: logger.map(Logger::new).transpose()?,
@@ -145,7 +146,7 @@ impl UrlNormalizer {
     /// Strict: throw. Lenient: log a warning with the seed's message and context keys, and
     /// give the input back unchanged.
     fn lenient(&self, err: UrlError, input: &[u8]) -> PhpResult<Binary<u8>> {
-        if self.options.strict {
+        if self.options.strict() {
             return Err(err.into());
         }
         if let Some(logger) = &self.logger {

@@ -1,33 +1,10 @@
 //! The constructor's `array $options`: PHP values to [`OptionValue`]s, checked by the core.
 
+use super::args::ArrayArg;
 use super::exception::invalid_argument;
 use crate::{OptionValue, Options};
-use ext_php_rs::convert::{FromZval, StubLiteral};
 use ext_php_rs::exception::PhpResult;
-use ext_php_rs::flags::DataType;
 use ext_php_rs::types::{ArrayKey, ZendHashTable, Zval};
-
-/// An `array` parameter whose default is `[]`, which ext-php-rs can show in Reflection
-/// and stubs (`Option<&ZendHashTable>` could only default to `null`).
-pub struct ArrayArg<'a>(Option<&'a ZendHashTable>);
-
-impl ArrayArg<'_> {
-    pub(crate) const EMPTY: ArrayArg<'static> = ArrayArg(None);
-}
-
-impl<'a> FromZval<'a> for ArrayArg<'a> {
-    const TYPE: DataType = DataType::Array;
-
-    fn from_zval(zval: &'a Zval) -> Option<Self> {
-        zval.array().map(|array| ArrayArg(Some(array)))
-    }
-}
-
-impl StubLiteral for ArrayArg<'_> {
-    fn stub_literal(&self) -> String {
-        "[]".to_owned()
-    }
-}
 
 /// Builds [`Options`] from the PHP array, naming the key of the first wrong entry.
 pub(crate) fn options_from_array(array: ArrayArg<'_>) -> PhpResult<Options> {
