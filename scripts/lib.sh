@@ -23,7 +23,7 @@ has_php_module() { php -m 2>/dev/null | grep -qix "$1"; }
 need_build_packages() {
     need php-cli command -v php
     need php-dev command -v php-config
-    need libclang-dev sh -c 'ls /usr/lib/llvm-*/lib/libclang.so* || ls /usr/lib/*/libclang*.so*'
+    need libclang-dev sh -c 'ls /usr/lib/llvm-*/lib/libclang.so'
     need gcc command -v cc
     need libc6-dev test -e /usr/include/stdio.h
 }
