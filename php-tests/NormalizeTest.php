@@ -151,6 +151,18 @@ final class NormalizeTest extends TestCase
             'ASCII xn-- label kept as the standard does' => ['https://xn--a.com/', 'https://xn--a.com/'],
             'caret encoded in the path' => ['https://example.com/a^b', 'https://example.com/a%5Eb'],
             'ideographic full stop' => ['https://例え。テスト/', 'https://xn--r8jz45g.xn--zckzah/'],
+            'scheme-less user:password@host' => ['user:pw@example.com/x', 'https://user:pw@example.com/x'],
+            'scheme-less userinfo, space and Unicode in the path' => [
+                'user:pw@sub.example.co.uk/é/a b',
+                'https://user:pw@sub.example.co.uk/%C3%A9/a%20b',
+            ],
+            'dotted word and an empty port' => ['example.com:', 'https://example.com/'],
+            'dotted word, empty port and a path' => ['example.com:/x', 'https://example.com/x'],
+            'localhost and an empty port' => ['localhost:', 'https://localhost/'],
+            'urn kept' => ['urn:isbn:0451450523', 'urn:isbn:0451450523'],
+            'javascript kept' => ['javascript:void(0)', 'javascript:void(0)'],
+            'acct kept' => ['acct:joe@example.com', 'acct:joe@example.com'],
+            'unknown scheme with // kept' => ['sc://example.com:8080/x', 'sc://example.com:8080/x'],
         ];
     }
 
@@ -215,6 +227,9 @@ final class NormalizeTest extends TestCase
             'only spaces' => ['   ', 'the input is empty'],
             'bad IPv6' => ['https://[::1/', 'IPv6'],
             'bad IPv4' => ['https://1.2.3.4.5/', 'IPv4'],
+            'scheme-less host, port too long' => ['example.com:123456/x', 'port'],
+            'scheme-less host, port not a number' => ['example.com:abc', 'port'],
+            'scheme-less localhost, port not a number' => ['localhost:abc', 'port'],
         ];
     }
 

@@ -65,51 +65,110 @@ pub(crate) fn is_special_scheme(scheme: &str) -> bool {
         .any(|special| special.eq_ignore_ascii_case(scheme))
 }
 
-/// Registered schemes that are read as schemes even when a number follows the colon
-/// (`tel:911`), so that only unknown words before `:port` are taken for a host.
+/// Registered schemes that are read as schemes whatever follows the colon (`tel:911`,
+/// `acct:joe@example.com`), so that only other words can be taken for a host.
 const KNOWN_SCHEMES: &[&str] = &[
     "about",
+    "acct",
+    "aim",
     "blob",
     "callto",
+    "cid",
     "data",
+    "dns",
+    "facetime",
+    "facetime-audio",
     "fax",
+    "feed",
     "geo",
     "git",
+    "im",
     "irc",
     "ircs",
     "javascript",
+    "ldap",
+    "ldaps",
     "mailto",
     "magnet",
+    "mid",
     "news",
     "nntp",
+    "pres",
     "sftp",
     "sip",
     "sips",
+    "skype",
     "sms",
+    "snmp",
     "ssh",
     "tel",
+    "telnet",
     "urn",
+    "webcal",
     "xmpp",
 ];
 
 /// Whether a stripped input starts with a scheme, as opposed to a scheme-less
-/// `host:port[/path]` that a crawler found without `https://`.
+/// `host:port/path` or `user:password@host/path` that a crawler found without `https://`.
 ///
-/// The URL Standard reads `localhost:3000` as scheme `localhost` with path `3000`. A person
-/// writing that means a host and a port, so a word before `:` counts as a host when it is
-/// not a known scheme and what follows the colon, up to the first `/`, `?` or `#`, is a
-/// port: one to five digits. (`user:pw@host` is left to the standard, which reads the
-/// scheme `user`: `tag:joe@example.org,2001:x` and `sc::a@b` are real URLs of that shape.)
+/// The URL Standard reads any `word:` as a scheme. Crawled data holds `localhost:3000`,
+/// `example.com:/x` and `user:pw@example.com/x`, which a person means as a host, so the
+/// word before the first `:` is a scheme when:
+///
+/// 1. `//` follows the colon (`sc://x`, `com.example.app://cb`), or
+/// 2. it is a special or a [`KNOWN_SCHEMES`] scheme (`mailto:`, `tel:911`, `acct:a@b.c`),
+///
+/// and otherwise a host when it is `localhost` or contains a `.` (a dotted word is a
+/// domain: `example.com:abc` then fails as an invalid port instead of passing as a
+/// scheme), or when what follows the colon, up to `/ \ ? #`, is all digits (a port); and
+/// the first half of `user:password@host` when the text after its last `@` is host-like
+/// (`tag:joe@example.org,2001:x` and `sc::a@b.c` stay schemes: their "host" has a comma,
+/// their "password" a colon). Anything else is a scheme. The cost: a reverse-DNS app
+/// scheme without `//` (`com.example.app:/cb`) is read as a host.
 pub(crate) fn has_scheme(input: &str) -> bool {
     let Some((scheme, rest)) = split_scheme(input) else {
         return false;
     };
-    if is_special_scheme(scheme) || KNOWN_SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(scheme)) {
+    if rest.starts_with("//")
+        || is_special_scheme(scheme)
+        || KNOWN_SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(scheme))
+    {
         return true;
     }
-    let port = rest.split(['/', '\\', '?', '#']).next().unwrap_or("");
-    let is_port = (1..=5).contains(&port.len()) && port.bytes().all(|b| b.is_ascii_digit());
-    !is_port
+    let authority = rest.split(['/', '\\', '?', '#']).next().unwrap_or("");
+    let is_port = !authority.is_empty() && authority.bytes().all(|b| b.is_ascii_digit());
+    !(scheme.eq_ignore_ascii_case("localhost")
+        || scheme.contains('.')
+        || is_port
+        || is_password_then_host(authority))
+}
+
+/// `password@host[:port]`, the rest of a scheme-less `user:password@host`: a password
+/// without `:` and a host-like word after the last `@`.
+fn is_password_then_host(authority: &str) -> bool {
+    let Some((password, host_and_port)) = authority.rsplit_once('@') else {
+        return false;
+    };
+    // The port's colon is the first one after an IPv6 address's closing bracket.
+    let host_end = match host_and_port.find(']') {
+        Some(bracket) if host_and_port.starts_with('[') => bracket + 1,
+        _ => host_and_port.find(':').unwrap_or(host_and_port.len()),
+    };
+    let (host, port) = host_and_port.split_at(host_end);
+    let port = port.strip_prefix(':').unwrap_or(port);
+    !password.contains(':') && port.bytes().all(|b| b.is_ascii_digit()) && is_host_like(host)
+}
+
+/// A domain (dotted, or `localhost`) of letters, digits, `-`, `_` and non-ASCII text, or
+/// an IPv6 address in brackets.
+fn is_host_like(host: &str) -> bool {
+    let is_domain = (host.contains('.') || host.eq_ignore_ascii_case("localhost"))
+        && !host.starts_with('.')
+        && host
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | '_'));
+    let is_ipv6 = host.len() > 2 && host.starts_with('[') && host.ends_with(']');
+    is_domain || is_ipv6
 }
 
 /// Adds `default_scheme` to a stripped input that has none: `example.com/x` and
@@ -172,12 +231,18 @@ mod tests {
             "data:,x",
             "ftp:x",
             "tel:911",
+            "tel:+14085551234",
+            "javascript:alert(1)",
             "foo://bar",
+            "sc://example.com:8080/x",
+            "com.example.app://cb",
             "a:b",
+            "foo:",
             "urn:isbn:123",
+            "acct:joe@example.com",
             "sc::a@example.net",
             "tag:joe@example.org,2001:foo/bar",
-            "user:pw@example.com/x",
+            "sc:user@host",
         ] {
             assert!(has_scheme(with), "{with} has a scheme");
         }
@@ -195,12 +260,36 @@ mod tests {
     }
 
     #[test]
+    fn host_like_words_before_a_colon_are_hosts() {
+        for without in [
+            "user:pw@example.com/x",
+            "user:pw@sub.example.co.uk/é/a b",
+            "user:pw@localhost:8080",
+            "user:pw@[::1]/x",
+            "example.com:",
+            "example.com:/x",
+            "localhost:",
+            "localhost:abc",
+            "example.com:abc",
+            "example.com:123456/x",
+            "host:123456",
+            "com.example.app:/cb",
+        ] {
+            assert!(!has_scheme(without), "{without} has no scheme");
+        }
+    }
+
+    #[test]
     fn default_scheme_is_added_once() {
         let add = |input| with_default_scheme(input, "https").map(Cow::into_owned);
         assert_eq!(add("example.com/x"), Ok("https://example.com/x".into()));
         assert_eq!(add("//example.com/x"), Ok("https://example.com/x".into()));
         assert_eq!(add("\\\\example.com"), Ok("https:\\\\example.com".into()));
         assert_eq!(add("localhost:3000"), Ok("https://localhost:3000".into()));
+        assert_eq!(
+            add("user:pw@example.com/x"),
+            Ok("https://user:pw@example.com/x".into())
+        );
         assert_eq!(add("http://a"), Ok("http://a".into()));
     }
 

@@ -104,6 +104,42 @@ mod tests {
     }
 
     #[test]
+    fn host_like_words_before_a_colon_are_not_schemes() {
+        assert_eq!(
+            norm("user:pw@example.com/x"),
+            "https://user:pw@example.com/x"
+        );
+        assert_eq!(
+            norm("user:pw@sub.example.co.uk/é/a b"),
+            "https://user:pw@sub.example.co.uk/%C3%A9/a%20b"
+        );
+        assert_eq!(norm("example.com:"), "https://example.com/");
+        assert_eq!(norm("example.com:/x"), "https://example.com/x");
+        assert_eq!(norm("localhost:"), "https://localhost/");
+        for bad_port in ["example.com:123456/x", "example.com:abc", "localhost:abc"] {
+            assert_eq!(
+                kind(bad_port.as_bytes()),
+                ErrorKind::InvalidPort,
+                "{bad_port}"
+            );
+        }
+        for kept in [
+            "mailto:a@b.c",
+            "tel:911",
+            "urn:isbn:0451450523",
+            "data:,x",
+            "javascript:void(0)",
+            "http://a.com/",
+            "ftp://a.com/",
+            "sc://example.com:8080/x",
+            "acct:joe@example.com",
+            "tag:joe@example.org,2001:foo/bar",
+        ] {
+            assert_eq!(norm(kept), kept);
+        }
+    }
+
+    #[test]
     fn real_schemes_are_kept() {
         assert_eq!(norm("http://example.com/x"), "http://example.com/x");
         assert_eq!(norm("ftp://example.com/x"), "ftp://example.com/x");
