@@ -163,6 +163,13 @@ final class NormalizeTest extends TestCase
             'javascript kept' => ['javascript:void(0)', 'javascript:void(0)'],
             'acct kept' => ['acct:joe@example.com', 'acct:joe@example.com'],
             'unknown scheme with // kept' => ['sc://example.com:8080/x', 'sc://example.com:8080/x'],
+            'a drive-letter-shaped segment is popped by ..' => [
+                'https://good.com/public/a:/../../admin',
+                'https://good.com/admin',
+            ],
+            'a C| segment is popped by ..' => ['https://good.com/public/C|/x/../../../admin', 'https://good.com/admin'],
+            'a non-special drive-letter-shaped segment is popped' => ['foo://h/a/C:/..', 'foo://h/a/'],
+            'file: keeps its drive letter' => ['file:///C:/../x', 'file:///C:/x'],
         ];
     }
 
@@ -230,6 +237,9 @@ final class NormalizeTest extends TestCase
             'scheme-less host, port too long' => ['example.com:123456/x', 'port'],
             'scheme-less host, port not a number' => ['example.com:abc', 'port'],
             'scheme-less localhost, port not a number' => ['localhost:abc', 'port'],
+            'backslash in a non-special port' => ['foo://h:80\\x', 'port'],
+            'credentials without a host' => ['foo://@', 'host is empty'],
+            'credentials and port without a host' => ['foo://u:p@:1/x', 'host is empty'],
         ];
     }
 

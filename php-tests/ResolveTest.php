@@ -90,6 +90,25 @@ final class ResolveTest extends TestCase
             'mailto href' => ['mailto:a@b.c', $base, 'mailto:a@b.c'],
             'three slashes' => ['///other.org/x', $base, 'https://other.org/x'],
             'non-UTF-8 bytes' => ["caf\xE9", $base, 'https://example.com/a/b/caf%E9'],
+            '/\\ is a path against a non-special base' => [
+                '/\\evil.com/x',
+                'foo://authority/path/to/x',
+                'foo://authority/\\evil.com/x',
+            ],
+            '/\\ against a host-less base' => ['/\\evil.com/x', 'foo:/p', 'foo:/\\evil.com/x'],
+            '/\\ against an empty authority' => ['/\\evil.com/x', 'foo:///p', 'foo:///\\evil.com/x'],
+            '/\\ against a base with userinfo and port' => [
+                '/\\evil.com/x',
+                'ssh://u@h:22/',
+                'ssh://u@h:22/\\evil.com/x',
+            ],
+            '.. pops a drive-letter-shaped base segment' => [
+                '../../admin',
+                'https://good.com/public/C|/x',
+                'https://good.com/admin',
+            ],
+            '.. pops a drive-letter-shaped href segment' => ['./a:/../../x', $base, 'https://example.com/a/x'],
+            '.. against a non-special drive letter' => ['..', 'abc://x/y/z/C:/', 'abc://x/y/z/'],
         ];
     }
 
@@ -120,6 +139,9 @@ final class ResolveTest extends TestCase
             'href with a bad port' => ['//example.com:99999/', self::QUICKSTART, 'port'],
             'opaque base' => ['x', 'mailto:a@b.c', 'opaque path'],
             'non-UTF-8 host' => ["//caf\xE9.com/", self::QUICKSTART, 'not a valid domain name'],
+            'backslash in a non-special port' => ['//h:80\\x', 'foo://a/b', 'port'],
+            'credentials without a host' => ['//@', 'foo://a/b', 'host is empty'],
+            'non-special href, credentials without a host' => ['foo://u@/x', self::QUICKSTART, 'host is empty'],
         ];
     }
 }

@@ -13,7 +13,8 @@ pub enum ErrorKind {
     EmptyInput,
     /// A relative reference such as `/path` or `../x`: there is no host to put it on.
     RelativeReference,
-    /// A URL of a special scheme (`http`, `https`, `ws`, `wss`, `ftp`) whose host is empty.
+    /// A URL of a special scheme (`http`, `https`, `ws`, `wss`, `ftp`) whose host is empty, or
+    /// credentials or a port with no host after them (`foo://u@/x`, `foo://:1`).
     EmptyHost,
     /// The host failed UTS #46 processing (IDNA), e.g. a bidi or joiner rule, or a disallowed code point.
     InvalidDomain,

@@ -7,11 +7,13 @@
 #![warn(missing_docs)]
 
 mod canonical;
+mod dot_segments;
 mod error;
 mod fingerprint;
 mod flags;
 mod host;
 mod input;
+mod layout;
 mod normalize;
 mod options;
 mod parse;

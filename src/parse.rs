@@ -7,12 +7,20 @@
 //! 2. `^` in a path is percent-encoded (`%5E`); the crate keeps it raw.
 //! 3. An opaque path's space right before `?` or `#` is written `%20`.
 //! 4. `///host` against a special base names `host`; the crate reports an empty host.
-//! 5. `\\` starting a link against a non-special base is a path character; the crate reads
-//!    it as `/`.
+//! 5. `\` starting a link against a non-special base, or following its first `/`, is a path
+//!    character; the crate reads it as `/`, so `/\evil.com/x` named the host `evil.com`.
+//! 6. A `..` segment pops a segment shaped like a Windows drive letter (`a:`, `C|`) outside
+//!    `file:` URLs; the crate never pops one ([`crate::dot_segments`]).
+//! 7. In a non-special authority `\` does not end the port (`foo://h:80\x` is an invalid
+//!    port); the crate ends the port there.
+//! 8. Credentials or a port followed by no host (`foo://@`, `foo://u@:1/`) are an error in a
+//!    non-special URL too; the crate reads an empty host.
 
+use crate::dot_segments;
 use crate::error::ErrorKind;
 use crate::host::{ascii_domain, find_host, HostSource};
 use crate::input::{is_slash, is_special_scheme, split_scheme};
+use crate::layout::layout;
 use std::borrow::Cow;
 use url::{Position, Url};
 
@@ -68,13 +76,67 @@ impl ParsedUrl {
 
 /// Parses a stripped absolute URL.
 pub(crate) fn parse(input: &str) -> Result<ParsedUrl, ParseFailure> {
-    parse_with(None, input)
+    let input = follow_standard(None, input)?;
+    parse_with(None, &input)
 }
 
 /// Resolves a stripped `href` against `base`, as a browser does for a link.
 pub(crate) fn join(base: &ParsedUrl, href: &str) -> Result<ParsedUrl, ParseFailure> {
     let href = prepare_href(base, href);
+    let href = follow_standard(Some(&base.url), &href)?;
     parse_with(Some(base), &href)
+}
+
+/// Closes gaps 6 to 8 before the crate reads `input`: rejects what the standard rejects in
+/// a non-special authority, and removes the dot segments of a path the crate would
+/// shorten differently. The path is rewritten as `/.` and the standard's path (`/.` keeps
+/// a path that starts with `//` or `/\` from reading as an authority), so the crate
+/// has no dot segment left to remove.
+fn follow_standard<'a>(base: Option<&Url>, input: &'a str) -> Result<Cow<'a, str>, ParseFailure> {
+    let layout = layout(input, base);
+    if let (Some(authority), false) = (&layout.authority, layout.special) {
+        if let Some(kind) = non_special_authority_failure(&input[authority.clone()]) {
+            return Err(ParseFailure { kind, host: None });
+        }
+    }
+    let Some(range) = layout.path else {
+        return Ok(Cow::Borrowed(input));
+    };
+    let written = &input[range.clone()];
+    let (replaced_from, path) = match (layout.path_is_relative, base) {
+        (true, Some(base)) => {
+            let base_path = base.path();
+            let directory = base_path
+                .rfind('/')
+                .map_or("/", |slash| &base_path[..=slash]);
+            (0, Cow::Owned(format!("{directory}{written}")))
+        }
+        _ => (range.start, Cow::Borrowed(written)),
+    };
+    if !dot_segments::crate_keeps_drive_letters(&path, layout.special) {
+        return Ok(Cow::Borrowed(input));
+    }
+    let path = dot_segments::remove(&path, layout.special);
+    let (before, after) = (&input[..replaced_from], &input[range.end..]);
+    Ok(Cow::Owned(format!("{before}/.{path}{after}")))
+}
+
+/// What the standard's authority and port states reject in a non-special URL and the
+/// crate accepts: no host after credentials or before a port, and a `\` in the port.
+/// <https://url.spec.whatwg.org/#authority-state>
+fn non_special_authority_failure(authority: &str) -> Option<ErrorKind> {
+    let host_and_port = authority
+        .rsplit_once('@')
+        .map_or(authority, |(_, after)| after);
+    let host_end = match host_and_port.strip_prefix('[') {
+        Some(inside) => inside.find(']').map_or(host_and_port.len(), |end| end + 2),
+        None => host_and_port.find(':').unwrap_or(host_and_port.len()),
+    };
+    let (host, port) = host_and_port.split_at(host_end);
+    if host.is_empty() && !authority.is_empty() {
+        return Some(ErrorKind::EmptyHost);
+    }
+    port.contains('\\').then_some(ErrorKind::InvalidPort)
 }
 
 fn parse_with(base: Option<&ParsedUrl>, input: &str) -> Result<ParsedUrl, ParseFailure> {
@@ -154,19 +216,21 @@ fn finish(mut url: Url, ascii_host: Option<String>) -> ParsedUrl {
     ParsedUrl { url, ascii_host }
 }
 
-/// Rewrites the two kinds of relative links the crate reads differently from the standard:
+/// Rewrites the kinds of relative links the crate reads differently from the standard:
 /// `///host/p` against a special base (the standard skips every slash before the host,
-/// "special authority ignore slashes state"; the crate reads an empty host), and a leading
-/// `\\` against a non-special base (a path character there; `./` keeps it one).
+/// "special authority ignore slashes state"; the crate reads an empty host), and a `\`
+/// that starts a link against a non-special base or follows its first `/` (a path
+/// character there, "relative slash state"; `./` and `/.` keep it one).
 fn prepare_href<'a>(base: &ParsedUrl, href: &'a str) -> Cow<'a, str> {
     if split_scheme(href).is_some() {
         return Cow::Borrowed(href);
     }
     let scheme = base.url.scheme();
     if !is_special_scheme(scheme) {
-        return match href.starts_with('\\') {
-            true => Cow::Owned(format!("./{href}")),
-            false => Cow::Borrowed(href),
+        return match href.as_bytes() {
+            [b'\\', ..] => Cow::Owned(format!("./{href}")),
+            [b'/', b'\\', ..] => Cow::Owned(format!("/.{href}")),
+            _ => Cow::Borrowed(href),
         };
     }
     let slashes = href.bytes().take_while(|b| is_slash(*b)).count();
@@ -270,6 +334,62 @@ mod tests {
         assert_eq!(joined("foo://foo/a", "\\a"), Ok("foo://foo/\\a".into()));
         assert_eq!(joined("foo://foo/a", "\\\\a"), Ok("foo://foo/\\\\a".into()));
         assert_eq!(joined("http://foo/a", "\\b"), Ok("http://foo/b".into()));
+    }
+
+    #[test]
+    fn slash_backslash_is_a_path_against_a_non_special_base() {
+        let evil = "/\\evil.com/x";
+        for (base, expected) in [
+            ("foo://authority/path/to/x", "foo://authority/\\evil.com/x"),
+            ("foo:/p", "foo:/\\evil.com/x"),
+            ("git://", "git:///\\evil.com/x"),
+            ("ssh://u@h:22/", "ssh://u@h:22/\\evil.com/x"),
+            ("foo:///p", "foo:///\\evil.com/x"),
+        ] {
+            assert_eq!(joined(base, evil), Ok(expected.into()), "against {base}");
+        }
+        assert_eq!(joined("foo://a/b", "/\\/x"), Ok("foo://a/\\/x".into()));
+        assert_eq!(joined("http://a/b", evil), Ok("http://evil.com/x".into()));
+    }
+
+    #[test]
+    fn double_dots_pop_drive_letter_shaped_segments_outside_file() {
+        assert_eq!(
+            href("https://good.com/public/a:/../../admin"),
+            Ok("https://good.com/admin".into())
+        );
+        assert_eq!(
+            joined("https://good.com/public/C|/x", "../../admin"),
+            Ok("https://good.com/admin".into())
+        );
+        assert_eq!(joined("abc://x/y/z/C:/", ".."), Ok("abc://x/y/z/".into()));
+        assert_eq!(
+            joined("http://h/p/q/r", "http:a:/../../x?a:/..#b"),
+            Ok("http://h/p/x?a:/..#b".into())
+        );
+        assert_eq!(joined("foo:/p/q", "./a:/..//x"), Ok("foo:/p//x".into()));
+        assert_eq!(href("foo:/a:/..//x"), Ok("foo:/.//x".into()));
+        assert_eq!(href("foo://h/a:/..//x"), Ok("foo://h//x".into()));
+        assert_eq!(joined("foo://h", "c|\\/.."), Ok("foo://h/".into()));
+        // file: URLs keep the drive-letter rule.
+        assert_eq!(href("file:///C:/../x"), Ok("file:///C:/x".into()));
+    }
+
+    #[test]
+    fn non_special_authorities_fail_where_the_standard_fails() {
+        assert_eq!(href("foo://h:80\\x"), Err(ErrorKind::InvalidPort));
+        assert_eq!(href("foo://[::1]:80\\x/y"), Err(ErrorKind::InvalidPort));
+        assert_eq!(href("foo://@"), Err(ErrorKind::EmptyHost));
+        assert_eq!(href("foo://u:p@/x"), Err(ErrorKind::EmptyHost));
+        assert_eq!(href("foo://u@:1/x"), Err(ErrorKind::EmptyHost));
+        assert_eq!(
+            joined("foo://a/b", "//h:80\\x"),
+            Err(ErrorKind::InvalidPort)
+        );
+        assert_eq!(joined("foo://a/b", "//@"), Err(ErrorKind::EmptyHost));
+        assert_eq!(href("foo://"), Ok("foo://".into()));
+        assert_eq!(href("foo:///x"), Ok("foo:///x".into()));
+        assert_eq!(href("foo://h:80/\\x"), Ok("foo://h:80/\\x".into()));
     }
 
     #[test]

@@ -142,6 +142,22 @@ mod tests {
     }
 
     #[test]
+    fn non_special_bases_and_drive_letter_shaped_segments() {
+        assert_eq!(
+            res("/\\evil.com/x", "foo://authority/path/to/x"),
+            "foo://authority/\\evil.com/x"
+        );
+        assert_eq!(
+            res("../../admin", "https://good.com/public/C|/x"),
+            "https://good.com/admin"
+        );
+        let kind = |href: &str| resolve(href.as_bytes(), b"foo://a/b").unwrap_err().kind();
+        assert_eq!(kind("//h:80\\x"), ErrorKind::InvalidPort);
+        assert_eq!(kind("//@"), ErrorKind::EmptyHost);
+        assert_eq!(kind("foo://@"), ErrorKind::EmptyHost);
+    }
+
+    #[test]
     fn failures_say_which_input_is_at_fault() {
         let err = resolve(b"x", b"example.com/page").unwrap_err();
         assert_eq!(err.kind(), ErrorKind::RelativeReference);
