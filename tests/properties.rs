@@ -101,10 +101,14 @@ fn repetitions() -> Vec<Vec<u8>> {
 fn every_flag_and_preset_is_idempotent_on_repetitions() {
     let options = Options::default();
     let inputs = repetitions();
+    let mut checked = 0;
     for (name, flags) in Flags::ALL.iter().chain(Flags::PRESETS) {
         for input in &inputs {
-            let once =
-                canonicalize(input, *flags, &options).unwrap_or_else(|e| panic!("{name}: {e}"));
+            // Most shapes in the host position (`http://#example.com/`) make no URL.
+            let Ok(once) = canonicalize(input, *flags, &options) else {
+                continue;
+            };
+            checked += 1;
             let twice = canonicalize(once.as_bytes(), *flags, &options);
             assert_eq!(
                 twice.as_deref(),
@@ -114,6 +118,7 @@ fn every_flag_and_preset_is_idempotent_on_repetitions() {
             );
         }
     }
+    assert!(checked > 50_000, "only {checked} canonical forms checked");
 }
 
 /// The authority, the path's bytes and the query's pairs, all percent-decoded, read off a
