@@ -19,6 +19,7 @@ mod options;
 mod parse;
 mod query;
 mod resolve;
+mod site;
 mod surt;
 
 pub use canonical::{canonicalize, remove_query_parameters};
@@ -30,6 +31,7 @@ pub use options::{
     OptionError, OptionValue, Options, DEFAULT_DIRECTORY_INDEXES, DEFAULT_TRACKING_PARAMETERS,
 };
 pub use resolve::{resolve, resolve_against_directory};
+pub use site::PublicSuffixes;
 pub use surt::surt;
 
 /// The PHP binding; its `#[php_module]` is the extension's entry point.
