@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 mod canonical;
+mod display;
 mod dot_segments;
 mod error;
 mod fingerprint;
@@ -20,9 +21,11 @@ mod parse;
 mod query;
 mod resolve;
 mod site;
+mod spoof_checks;
 mod surt;
 
 pub use canonical::{canonicalize, remove_query_parameters};
+pub use display::to_display;
 pub use error::{ErrorKind, Operation, UrlError};
 pub use fingerprint::fingerprint;
 pub use flags::{Flags, UnknownFlags};
