@@ -91,9 +91,15 @@ final class LimitsTest extends TestCase
     public static function badSchemeOptions(): array
     {
         return [
-            'not a scheme' => [['allowed_schemes' => ['http', 'ht tp']], 'Option `allowed_schemes` must list scheme names'],
+            'not a scheme' => [
+                ['allowed_schemes' => ['http', 'ht tp']],
+                'Option `allowed_schemes` must list scheme names',
+            ],
             'empty' => [['allowed_schemes' => []], 'Option `allowed_schemes` must list at least one scheme'],
-            'not a list' => [['allowed_schemes' => 'http'], 'Option `allowed_schemes` must be a list of schemes, string given'],
+            'not a list' => [
+                ['allowed_schemes' => 'http'],
+                'Option `allowed_schemes` must be a list of schemes, string given',
+            ],
             'default scheme outside' => [
                 ['allowed_schemes' => ['http']],
                 'Option `default_scheme` (`https`) must be one of allowed_schemes (http)',

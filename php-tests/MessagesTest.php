@@ -32,7 +32,7 @@ final class MessagesTest extends TestCase
     public function testAnOptionValueWithNulIsShownEscaped(): void
     {
         $this->expectException(\InvalidArgumentException::class);
-        $this->expectExceptionMessage('Option `default_scheme` must be one of http, https, ws, wss, ftp; `http\0` given');
+        $this->expectExceptionMessage('must be one of http, https, ws, wss, ftp; `http\0` given');
         new UrlNormalizer(null, ['default_scheme' => "http\0"]);
     }
 

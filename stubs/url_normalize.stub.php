@@ -242,7 +242,8 @@ namespace UrlNormalize {
          *   Example: ['allowed_schemes' => ['http', 'https']]: resolve('javascript:void(0)', $page) → throws
          * - `max_length` (int, bytes, default 2097152 = 2 MiB, at least 1): a longer input (each
          *   of href and base for resolve()) is invalid, following the mode as above.
-         *   Example: ['max_length' => 20]: normalize('https://example.com/abcdef') → 'https://example.com/abcdef' and a warning
+         *   Example: ['max_length' => 20]: normalize('https://example.com/abcdef') → the input as given,
+         *   and a warning
          *
          * The object is immutable: calling __construct() again throws \Error and changes nothing.
          *
