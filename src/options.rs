@@ -239,7 +239,7 @@ impl Options {
     /// options.set("default_scheme", OptionValue::String("HTTP".into()))?;
     /// assert_eq!(options.default_scheme(), "http");
     /// let err = options.set("stict", OptionValue::Bool(true)).unwrap_err();
-    /// assert!(err.to_string().starts_with("Option `stict` is unknown; known options: default_scheme,"));
+    /// assert!(err.to_string().starts_with("Option `stict` is unknown; known options: allowed_schemes, default_scheme,"));
     /// # Ok::<(), url_normalize::OptionError>(())
     /// ```
     ///
