@@ -45,7 +45,11 @@ fn failure(check: Check, data: &[u8]) -> Option<String> {
     let message = outcome
         .downcast_ref::<String>()
         .cloned()
-        .or_else(|| outcome.downcast_ref::<&str>().map(|text| (*text).to_owned()))
+        .or_else(|| {
+            outcome
+                .downcast_ref::<&str>()
+                .map(|text| (*text).to_owned())
+        })
         .unwrap_or_else(|| "a panic without a message".to_owned());
     Some(message)
 }

@@ -59,7 +59,10 @@ pub fn check_canonicalize(data: &[u8]) {
     let bits = u16::from_le_bytes([*low, *high]);
     let derived = Flags::try_from(i64::from(bits)).expect("every one of the 16 bits is a flag");
     let options = &*OPTIONS;
-    let cases = Flags::PRESETS.iter().copied().chain([("the input's flags", derived)]);
+    let cases = Flags::PRESETS
+        .iter()
+        .copied()
+        .chain([("the input's flags", derived)]);
     for (name, flags) in cases {
         let Ok(once) = canonicalize(url, flags, options) else {
             continue;
