@@ -31,7 +31,8 @@ pub use fingerprint::fingerprint;
 pub use flags::{Flags, UnknownFlags};
 pub use normalize::normalize;
 pub use options::{
-    OptionError, OptionValue, Options, DEFAULT_DIRECTORY_INDEXES, DEFAULT_TRACKING_PARAMETERS,
+    OptionError, OptionValue, Options, DEFAULT_DIRECTORY_INDEXES, DEFAULT_MAX_LENGTH,
+    DEFAULT_TRACKING_PARAMETERS,
 };
 pub use resolve::{resolve, resolve_against_directory};
 pub use site::PublicSuffixes;
