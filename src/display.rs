@@ -42,7 +42,7 @@ use url::Position;
 ///
 /// As [`crate::normalize`]: the input is not a URL.
 pub fn to_display(input: &[u8], options: &Options) -> Result<String, UrlError> {
-    let parsed = parse_input(input, options, Operation::Normalize)?;
+    let parsed = parse_input(input, options, Operation::ToDisplay)?;
     let url = &parsed.url;
     let host = match parsed.domain() {
         Some(domain) if is_special_scheme(url.scheme()) => display_host(domain),

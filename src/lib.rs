@@ -35,7 +35,7 @@ pub use options::{
     DEFAULT_TRACKING_PARAMETERS,
 };
 pub use resolve::{resolve, resolve_against_directory};
-pub use site::PublicSuffixes;
+pub use site::{public_suffix, registrable_domain, same_site, PublicSuffixes};
 pub use surt::surt;
 
 /// The PHP binding; its `#[php_module]` is the extension's entry point.

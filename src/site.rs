@@ -6,7 +6,124 @@
 //! [`PublicSuffixes::Icann`] is asked for, as browsers do for same-site and cookies.
 //! <https://url.spec.whatwg.org/#host-public-suffix>
 
+use crate::error::{Operation, UrlError};
+use crate::input::is_special_scheme;
+use crate::normalize::parse_input;
+use crate::options::Options;
+use crate::parse::ParsedUrl;
 use psl::{List, Psl, Type};
+
+/// The registrable domain (eTLD+1) of the URL's host after normalization, in ASCII.
+///
+/// `None` for an IP address, a host that is itself a public suffix (`co.uk`, `github.io`,
+/// `localhost`), and a URL without a domain (`mailto:`, and non-special schemes, whose
+/// hosts are opaque). Private rules of the list apply unless [`Options::public_suffixes`]
+/// is [`PublicSuffixes::Icann`].
+///
+/// # Examples
+///
+/// ```
+/// use url_normalize::{registrable_domain, Options};
+/// let options = Options::default();
+/// let domain = registrable_domain("https://www.bbc.co.uk/news".as_bytes(), &options)?;
+/// assert_eq!(domain.as_deref(), Some("bbc.co.uk"));
+/// let domain = registrable_domain("https://食狮.公司.cn/".as_bytes(), &options)?;
+/// assert_eq!(domain.as_deref(), Some("xn--85x722f.xn--55qx5d.cn"));
+/// assert_eq!(registrable_domain(b"https://github.io/", &options)?, None);
+/// # Ok::<(), url_normalize::UrlError>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`crate::normalize`]: the input is not a URL.
+pub fn registrable_domain(input: &[u8], options: &Options) -> Result<Option<String>, UrlError> {
+    let url = parse_input(input, options, Operation::RegistrableDomain)?;
+    let sections = options.public_suffixes();
+    Ok(domain_of(&url)
+        .and_then(|domain| registrable_domain_of_host(domain, sections).map(str::to_owned)))
+}
+
+/// The public suffix of the URL's host after normalization, in ASCII: `co.uk` for
+/// `https://www.bbc.co.uk/`, `github.io` for `https://a.github.io/`. An unlisted top-level
+/// domain is its own suffix (`localhost`). `None` where [`registrable_domain`] has no host
+/// to look at, and for a host with an empty label (`a..com`).
+///
+/// # Examples
+///
+/// ```
+/// use url_normalize::{public_suffix, OptionValue, Options};
+/// let mut options = Options::default();
+/// assert_eq!(public_suffix(b"https://a.github.io/", &options)?.as_deref(), Some("github.io"));
+/// options.set("public_suffixes", OptionValue::String("icann".into())).unwrap();
+/// assert_eq!(public_suffix(b"https://a.github.io/", &options)?.as_deref(), Some("io"));
+/// # Ok::<(), url_normalize::UrlError>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`crate::normalize`]: the input is not a URL.
+pub fn public_suffix(input: &[u8], options: &Options) -> Result<Option<String>, UrlError> {
+    let url = parse_input(input, options, Operation::PublicSuffix)?;
+    let sections = options.public_suffixes();
+    Ok(domain_of(&url)
+        .and_then(|domain| public_suffix_of_host(domain, sections).map(str::to_owned)))
+}
+
+/// The HTML Standard's same-site test on the URLs' origins: true when both hosts have the
+/// same registrable domain or, where there is none (an IP address, `localhost`), are the
+/// same host. Ports never matter; with `schemeful`, the schemes must be the same too
+/// (schemeful same-site). A URL whose origin is opaque (`mailto:`, `file:`, `data:`,
+/// non-special schemes) is same-site with nothing.
+/// <https://html.spec.whatwg.org/multipage/browsers.html#same-site>
+///
+/// # Examples
+///
+/// ```
+/// use url_normalize::{same_site, Options};
+/// let options = Options::default();
+/// assert!(same_site(b"https://www.example.co.uk/", b"http://shop.example.co.uk:8080/", false, &options)?);
+/// assert!(!same_site(b"https://www.example.co.uk/", b"http://shop.example.co.uk/", true, &options)?);
+/// assert!(!same_site(b"https://a.github.io/", b"https://b.github.io/", false, &options)?);
+/// # Ok::<(), url_normalize::UrlError>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`crate::normalize`], for the first of the two inputs that is not a URL.
+pub fn same_site(a: &[u8], b: &[u8], schemeful: bool, options: &Options) -> Result<bool, UrlError> {
+    let a = parse_input(a, options, Operation::SameSite)?;
+    let b = parse_input(b, options, Operation::SameSite)?;
+    let sections = options.public_suffixes();
+    let same = match (site_of(&a, sections), site_of(&b, sections)) {
+        (Some(site_a), Some(site_b)) => site_a == site_b,
+        _ => false,
+    };
+    Ok(same && (!schemeful || a.url.scheme() == b.url.scheme()))
+}
+
+/// The host of a URL when it is a domain: special schemes only, whose hosts went through
+/// the host parser (a non-special URL's host is opaque).
+fn domain_of(url: &ParsedUrl) -> Option<&str> {
+    url.domain().filter(|_| is_special_scheme(url.url.scheme()))
+}
+
+/// The schemes whose URLs have a tuple origin, so a site (file: origins are opaque).
+/// <https://url.spec.whatwg.org/#concept-url-origin>
+const TUPLE_ORIGIN_SCHEMES: &[&str] = &["ftp", "http", "https", "ws", "wss"];
+
+/// What same-site compares: the registrable domain, or else the host itself.
+fn site_of(url: &ParsedUrl, sections: PublicSuffixes) -> Option<String> {
+    if !TUPLE_ORIGIN_SCHEMES.contains(&url.url.scheme()) {
+        return None;
+    }
+    if let Some(domain) = url.domain() {
+        if let Some(registrable) = registrable_domain_of_host(domain, sections) {
+            return Some(registrable.to_owned());
+        }
+        return Some(domain.to_owned());
+    }
+    url.url.host_str().map(str::to_owned)
+}
 
 /// Which sections of the Public Suffix List decide where a site begins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -138,6 +255,101 @@ mod tests {
             public_suffix_of_host("a.github.io", PublicSuffixes::Icann),
             Some("io")
         );
+    }
+
+    fn site(a: &str, b: &str, schemeful: bool) -> bool {
+        same_site(a.as_bytes(), b.as_bytes(), schemeful, &Options::default()).unwrap()
+    }
+
+    #[test]
+    fn same_site_compares_registrable_domains_then_hosts() {
+        assert!(site(
+            "https://a.example.co.uk/x",
+            "http://b.example.co.uk:81/",
+            false
+        ));
+        assert!(!site(
+            "https://a.example.co.uk/",
+            "http://b.example.co.uk/",
+            true
+        ));
+        assert!(!site(
+            "https://example.co.uk/",
+            "https://example.com/",
+            false
+        ));
+        assert!(!site("https://a.github.io/", "https://b.github.io/", false));
+        assert!(site(
+            "https://a.b.github.io/",
+            "https://b.github.io/",
+            false
+        ));
+        assert!(site(
+            "http://localhost:3000/",
+            "http://localhost:8080/",
+            false
+        ));
+        assert!(!site("http://localhost/", "http://127.0.0.1/", false));
+        assert!(site("http://[::1]/", "ws://[::1]:9/", false));
+        assert!(site(
+            "http://コーヒー.jp/",
+            "https://www.xn--tck2c4fb.jp/",
+            false
+        ));
+        // Opaque origins are same-site with nothing, not even themselves.
+        assert!(!site("mailto:a@b.com", "mailto:a@b.com", false));
+        assert!(!site("file:///a", "file:///a", false));
+        assert!(!site("foo://example.com/", "foo://example.com/", false));
+    }
+
+    #[test]
+    fn icann_only_joins_private_suffixes() {
+        let mut options = Options::default();
+        options
+            .set(
+                "public_suffixes",
+                crate::OptionValue::String("icann".into()),
+            )
+            .unwrap();
+        assert!(same_site(
+            b"https://a.github.io/",
+            b"https://b.github.io/",
+            false,
+            &options
+        )
+        .unwrap());
+        let err = options
+            .set(
+                "public_suffixes",
+                crate::OptionValue::String("private".into()),
+            )
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "Option `public_suffixes` must be 'all' or 'icann'; `private` given"
+        );
+    }
+
+    #[test]
+    fn urls_without_a_domain_have_no_suffix() {
+        let options = Options::default();
+        for url in [
+            "https://192.168.0.1/",
+            "https://[::1]/",
+            "mailto:a@example.com",
+            "foo://example.com/",
+        ] {
+            assert_eq!(
+                registrable_domain(url.as_bytes(), &options),
+                Ok(None),
+                "{url}"
+            );
+            assert_eq!(public_suffix(url.as_bytes(), &options), Ok(None), "{url}");
+        }
+        let err = registrable_domain(b"https://exa mple.com/", &options).unwrap_err();
+        assert!(err
+            .to_string()
+            .starts_with("Cannot find the registrable domain of `https://exa mple.com/`"));
     }
 
     #[test]

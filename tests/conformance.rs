@@ -7,7 +7,8 @@ use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use url_normalize::{
-    canonicalize, normalize, remove_query_parameters, resolve, to_display, Flags, Options,
+    canonicalize, normalize, registrable_domain, remove_query_parameters, resolve, to_display,
+    Flags, Options,
 };
 
 fn conformance_dir() -> PathBuf {
@@ -440,4 +441,29 @@ fn chromium_idn_spoof_cases() {
         safe_shown * 10 >= safe * 9,
         "fewer than 90% of safe cases shown"
     );
+}
+
+/// The Public Suffix List's own tests (test_psl.txt) through
+/// `registrable_domain("https://" + domain + "/")`, expecting the ASCII form; a null domain
+/// is the empty string, as PHP's concatenation makes it. No registrable domain and no URL
+/// both answer null.
+#[test]
+fn psl_test_psl() {
+    let mut suite = Suite::new("psl-test_psl");
+    for line in read("psl-test_psl.jsonl").lines() {
+        let case: Value = serde_json::from_str(line).expect("JSON line");
+        let domain = case["domain"].as_str();
+        let expected = case["registrable"]
+            .as_str()
+            .map(|d| idna::domain_to_ascii(d).expect("an ASCII form"));
+        let url = format!("https://{}/", domain.unwrap_or(""));
+        let got = match registrable_domain(url.as_bytes(), &options()) {
+            Ok(Some(registrable)) => Ok(registrable),
+            Ok(None) => Err("no registrable domain".to_owned()),
+            Err(err) => Err(err.to_string()),
+        };
+        let name = format!("registrableDomain({})", domain.unwrap_or("null"));
+        suite.check(name, expected.as_deref(), got);
+    }
+    suite.finish();
 }
