@@ -137,6 +137,36 @@ impl UrlNormalizer {
         let result = crate::remove_query_parameters(&url, &names, &self_.options);
         lenient_result(self_, result, &url)
     }
+
+    pub fn registrable_domain(self_: &This, url: BinarySlice<u8>) -> PhpResult<Option<String>> {
+        let result = crate::registrable_domain(&url, &self_.options);
+        result.or_else(|err| warn_or_throw(self_, err, &url).map(|()| None))
+    }
+
+    pub fn public_suffix(self_: &This, url: BinarySlice<u8>) -> PhpResult<Option<String>> {
+        let result = crate::public_suffix(&url, &self_.options);
+        result.or_else(|err| warn_or_throw(self_, err, &url).map(|()| None))
+    }
+
+    #[php(defaults(schemeful = false))]
+    pub fn same_site(
+        self_: &This,
+        a: BinarySlice<u8>,
+        b: BinarySlice<u8>,
+        schemeful: bool,
+    ) -> PhpResult<bool> {
+        let result = crate::same_site(&a, &b, schemeful, &self_.options);
+        result.or_else(|err| {
+            // The error names the input at fault, the first of the two that is not a URL.
+            let a_failed = err.input() == String::from_utf8_lossy(&a);
+            let input = if a_failed { &a } else { &b };
+            warn_or_throw(self_, err, input).map(|()| false)
+        })
+    }
+
+    pub fn to_display(self_: &This, url: BinarySlice<u8>) -> PhpResult<Binary<u8>> {
+        lenient_result(self_, crate::to_display(&url, &self_.options), &url)
+    }
 }
 
 /// `null` means the default preset, USUALLY_SAFE.
@@ -164,6 +194,12 @@ fn lenient_result(
 /// Strict: throw. Lenient: log a warning with the seed's message and context keys, and
 /// give the input back unchanged.
 fn lenient(this: &This, err: UrlError, input: &[u8]) -> PhpResult<Binary<u8>> {
+    warn_or_throw(this, err, input)?;
+    Ok(Binary::from(input.to_vec()))
+}
+
+/// Strict: throw the error. Lenient: log it as a warning, and let the caller answer.
+fn warn_or_throw(this: &This, err: UrlError, input: &[u8]) -> PhpResult<()> {
     if this.options.strict() {
         return Err(err.into());
     }
@@ -185,7 +221,7 @@ fn lenient(this: &This, err: UrlError, input: &[u8]) -> PhpResult<Binary<u8>> {
             )?,
         }
     }
-    Ok(Binary::from(input.to_vec()))
+    Ok(())
 }
 
 fn debug(this: &This, message: &str, context: &[(&str, &[u8])]) -> PhpResult<()> {
