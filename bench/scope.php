@@ -40,10 +40,10 @@ $measure = static function (array $urls, int $rounds, callable $call): array {
 $normalizer = new UrlNormalizer();
 $site = 'https://www.example.co.uk/';
 $calls = [
-    'normalize (reference)' => static fn (string $url) => $normalizer->normalize($url),
-    'registrableDomain' => static fn (string $url) => $normalizer->registrableDomain($url),
-    "sameSite(\$url, '$site')" => static fn (string $url) => $normalizer->sameSite($url, $site),
-    'toDisplay' => static fn (string $url) => $normalizer->toDisplay($url),
+    'normalize (reference)' => static fn (string $url): string => $normalizer->normalize($url),
+    'registrableDomain' => static fn (string $url): ?string => $normalizer->registrableDomain($url),
+    "sameSite(\$url, '$site')" => static fn (string $url): bool => $normalizer->sameSite($url, $site),
+    'toDisplay' => static fn (string $url): string => $normalizer->toDisplay($url),
 ];
 
 printf("%-16s %-44s %10s %10s\n", 'data', 'operation', 'best ns', 'median ns');

@@ -89,9 +89,24 @@ final class SiteTest extends TestCase
     public static function sitePairs(): array
     {
         return [
-            'subdomains of one registrable domain' => ['https://www.example.co.uk/', 'http://shop.example.co.uk:8080/x', false, true],
-            'schemeful: http and https differ' => ['https://www.example.co.uk/', 'http://shop.example.co.uk/', true, false],
-            'schemeful: same scheme, other port' => ['https://a.example.com/', 'https://b.example.com:8443/', true, true],
+            'subdomains of one registrable domain' => [
+                'https://www.example.co.uk/',
+                'http://shop.example.co.uk:8080/x',
+                false,
+                true,
+            ],
+            'schemeful: http and https differ' => [
+                'https://www.example.co.uk/',
+                'http://shop.example.co.uk/',
+                true,
+                false,
+            ],
+            'schemeful: same scheme, other port' => [
+                'https://a.example.com/',
+                'https://b.example.com:8443/',
+                true,
+                true,
+            ],
             'two users of a private suffix' => ['https://a.github.io/', 'https://b.github.io/', false, false],
             'a registrable domain and its suffix' => ['https://example.co.uk/', 'https://co.uk/', false, false],
             'different registrable domains' => ['https://example.com/', 'https://example.org/', false, false],
@@ -137,10 +152,26 @@ final class SiteTest extends TestCase
     public static function invalidCalls(): array
     {
         return [
-            'registrableDomain' => ['registrableDomain', ['https://exa mple.com/'], 'Cannot find the registrable domain of `https://exa mple.com/`'],
-            'publicSuffix' => ['publicSuffix', ['https://a.com:99999/'], 'Cannot find the public suffix of `https://a.com:99999/`'],
-            'sameSite, first URL' => ['sameSite', ['https:///', 'https://a.com/'], 'Cannot find the site of `https:///`'],
-            'sameSite, second URL' => ['sameSite', ['https://a.com/', '/relative'], 'Cannot find the site of `/relative`'],
+            'registrableDomain' => [
+                'registrableDomain',
+                ['https://exa mple.com/'],
+                'Cannot find the registrable domain of `https://exa mple.com/`',
+            ],
+            'publicSuffix' => [
+                'publicSuffix',
+                ['https://a.com:99999/'],
+                'Cannot find the public suffix of `https://a.com:99999/`',
+            ],
+            'sameSite, first URL' => [
+                'sameSite',
+                ['https:///', 'https://a.com/'],
+                'Cannot find the site of `https:///`',
+            ],
+            'sameSite, second URL' => [
+                'sameSite',
+                ['https://a.com/', '/relative'],
+                'Cannot find the site of `/relative`',
+            ],
         ];
     }
 }

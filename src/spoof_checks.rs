@@ -98,7 +98,7 @@ pub(crate) fn check_label(label: &str, tld: TopLevelDomain<'_>) -> Result<(), Ru
         return Err(Rule::WholeScriptConfusable);
     }
     // Chromium's shortcut: one script, and none of the characters the patterns are about.
-    if single_script && !label.contains(KANA_AND_DIACRITIC_EXCEPTIONS) {
+    if single_script && !label.chars().any(is_kana_or_diacritic_exception) {
         return Ok(());
     }
     if mixes_non_ascii_latin_with_non_latin(label) {
@@ -144,17 +144,15 @@ fn restriction_level(label: &str) -> Option<Level> {
 
 /// Chromium's `kana_letters_exceptions_` and `combining_diacritics_exceptions_`: a
 /// single-script label with one of these still goes through the dangerous patterns.
-const KANA_AND_DIACRITIC_EXCEPTIONS: &[char] = &[
-    '\u{3078}', '\u{3079}', '\u{307A}', '\u{30D8}', '\u{30D9}', '\u{30DA}', '\u{30FB}', '\u{30FC}',
-    '\u{30FD}', '\u{30FE}', '\u{0300}', '\u{0301}', '\u{0302}', '\u{0303}', '\u{0304}', '\u{0305}',
-    '\u{0306}', '\u{0307}', '\u{0308}', '\u{0309}', '\u{030A}', '\u{030B}', '\u{030C}', '\u{030D}',
-    '\u{030E}', '\u{030F}', '\u{0310}', '\u{0311}', '\u{0312}', '\u{0313}', '\u{0314}', '\u{0315}',
-    '\u{0316}', '\u{0317}', '\u{0318}', '\u{0319}', '\u{031A}', '\u{031B}', '\u{031C}', '\u{031D}',
-    '\u{031E}', '\u{031F}', '\u{0320}', '\u{0321}', '\u{0322}', '\u{0323}', '\u{0324}', '\u{0325}',
-    '\u{0326}', '\u{0327}', '\u{0328}', '\u{0329}', '\u{032A}', '\u{032B}', '\u{032C}', '\u{032D}',
-    '\u{032E}', '\u{032F}', '\u{0330}', '\u{0331}', '\u{0332}', '\u{0333}', '\u{0334}', '\u{0335}',
-    '\u{0336}', '\u{0337}', '\u{0338}', '\u{0339}',
-];
+fn is_kana_or_diacritic_exception(c: char) -> bool {
+    matches!(
+        c,
+        '\u{3078}'..='\u{307A}'
+            | '\u{30D8}'..='\u{30DA}'
+            | '\u{30FB}'..='\u{30FE}'
+            | '\u{0300}'..='\u{0339}'
+    )
+}
 
 /// Bopomofo and its extension: UTS #39 data since Unicode 16 marks them Limited_Use, but
 /// "highly restrictive" names Han with Bopomofo as one writing system, and Chromium (on
@@ -499,4 +497,70 @@ fn dangerous_pattern() -> &'static Regex {
         // The alternatives are constant: a failure here is a bug caught by every test.
         Regex::new(&alternatives.join("|")).expect("the dangerous pattern compiles")
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(label: &str, tld: &str) -> Result<(), Rule> {
+        check_label(
+            label,
+            TopLevelDomain {
+                ascii: tld,
+                unicode: tld,
+            },
+        )
+    }
+
+    #[test]
+    fn each_rule_keeps_its_spoof_in_punycode() {
+        for (label, tld, rule) in [
+            ("ab♥", "com", Rule::DisallowedCharacter),
+            ("abc‐def", "com", Rule::DisallowedCharacter),
+            ("paypαl", "com", Rule::MixedScripts),
+            ("a\u{301}\u{301}", "com", Rule::InvisibleMark),
+            ("ب\u{661}\u{6F1}", "eg", Rule::MixedNumbers),
+            ("pi\u{307}xel", "com", Rule::HiddenOverlay),
+            ("aþcdef", "com", Rule::TldSpecificCharacter),
+            ("l·l", "com", Rule::UnsafeMiddleDot),
+            ("1շ", "com", Rule::DigitLookalike),
+            ("ѕсоре", "com", Rule::WholeScriptConfusable),
+            ("ικα", "com", Rule::WholeScriptConfusable),
+            ("café카페", "kr", Rule::NonAsciiLatinMixedWithNonLatin),
+            ("ip一address", "com", Rule::DangerousPattern),
+            ("abcーdef", "jp", Rule::DangerousPattern),
+        ] {
+            assert_eq!(check(label, tld), Err(rule), "{label}.{tld}");
+        }
+    }
+
+    #[test]
+    fn ordinary_names_are_shown() {
+        for (label, tld) in [
+            ("bücher", "de"),
+            ("나나커피로스터스", "com"),
+            ("コーヒー", "jp"),
+            ("eコマース", "jp"),
+            ("注音ㄅㄆㄇㄈ", "tw"),
+            ("ѕсоре", "ru"),
+            ("ικα", "gr"),
+            ("aþcdef", "is"),
+            ("l·l", "cat"),
+            ("हिन्दी-123", "in"),
+            ("一123", "com"),
+            ("example", "com"),
+        ] {
+            assert_eq!(check(label, tld), Ok(()), "{label}.{tld}");
+        }
+    }
+
+    #[test]
+    fn a_script_is_at_home_under_an_idn_tld_in_that_script() {
+        let tld = TopLevelDomain {
+            ascii: "xn--p1ai",
+            unicode: "рф",
+        };
+        assert_eq!(check_label("ѕсоре", tld), Ok(()));
+    }
 }
