@@ -467,3 +467,30 @@ fn psl_test_psl() {
     }
     suite.finish();
 }
+
+/// The extra Chromium cases: deviation characters in non-transitional processing (as the
+/// URL Standard processes hosts: `fuß.de` is shown, ZWJ and ZWNJ are not), and the top-domain
+/// details table, where a host stays in punycode when its spoof check fails or it matches a
+/// top domain.
+#[test]
+fn chromium_idn_spoof_extra_cases() {
+    let mut suite = Suite::new("chromium-idn-spoof-extra");
+    for line in read("chromium-idn-spoof-extra-cases.jsonl").lines() {
+        let case: Value = serde_json::from_str(line).expect("JSON line");
+        let ace = case["ace"].as_str().expect("ace");
+        let shown_in_unicode = match case["display"].as_str() {
+            Some(display) => display == "unicode",
+            None => {
+                let passes = matches!(case["spoof_check_result"].as_str(), Some("kNone" | "kSafe"));
+                passes && case["matching_top_domain"] == ""
+            }
+        };
+        let expected = match shown_in_unicode {
+            true => case["unicode"].as_str().expect("unicode"),
+            false => ace,
+        };
+        let name = format!("{} <{}>", case["table"].as_str().expect("table"), ace);
+        suite.check(name, Some(expected), displayed_host(ace));
+    }
+    suite.finish();
+}
