@@ -154,7 +154,7 @@ fn is_kana_or_diacritic_exception(c: char) -> bool {
     )
 }
 
-/// Bopomofo and its extension: UTS #39 data since Unicode 16 marks them Limited_Use, but
+/// Bopomofo and its extension: the UTS #39 data of unicode-security marks them Limited_Use, but
 /// "highly restrictive" names Han with Bopomofo as one writing system, and Chromium (on
 /// ICU's recommended set) shows them: `注音ㄅㄆㄇㄈ.tw`.
 const BOPOMOFO: [(char, char); 2] = [('\u{3105}', '\u{312F}'), ('\u{31A0}', '\u{31BF}')];

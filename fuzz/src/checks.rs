@@ -7,7 +7,8 @@
 
 use std::sync::LazyLock;
 use url_normalize::{
-    canonicalize, fingerprint, normalize, resolve, resolve_against_directory, surt, Flags, Options,
+    canonicalize, fingerprint, normalize, registrable_domain, resolve, resolve_against_directory,
+    same_site, surt, to_display, Flags, Options,
 };
 
 /// Built once: `Options::default()` compiles the directory-index regex, which would cost more
@@ -18,12 +19,29 @@ static OPTIONS: LazyLock<Options> = LazyLock::new(Options::default);
 pub const DEFAULT_BASE: &[u8] = b"https://example.com/dir/page?q=1#top";
 
 /// `normalize`: no panic; an `Ok` output (what lenient mode returns) is ASCII and its own
-/// normal form.
+/// normal form. `to_display` succeeds exactly when `normalize` does and points to the same URL
+/// (`normalize(to_display(u)) == normalize(u)`); `registrable_domain` and `same_site` do not panic.
 pub fn check_normalize(data: &[u8]) {
     let options = &*OPTIONS;
-    if let Ok(out) = normalize(data, options) {
-        assert_normal("normalize", data, &out, options);
+    let normalized = normalize(data, options);
+    if let Ok(out) = &normalized {
+        assert_normal("normalize", data, out, options);
     }
+    match (&normalized, to_display(data, options)) {
+        (Ok(out), Ok(shown)) => assert_eq!(
+            normalize(shown.as_bytes(), options).as_ref(),
+            Ok(out),
+            "to_display gives {shown:?}, which points elsewhere, for {}",
+            data.escape_ascii()
+        ),
+        (Err(_), Err(_)) => {}
+        (_, shown) => panic!(
+            "normalize and to_display disagree for {}: {normalized:?} vs {shown:?}",
+            data.escape_ascii()
+        ),
+    }
+    let _ = registrable_domain(data, options);
+    let _ = same_site(data, b"https://www.example.co.uk/", true, options);
     // Fast path (planned, src/fast.rs): when the full path succeeds, assert here that the
     // fast path either declines or answers `out` byte for byte.
 }
