@@ -9,6 +9,7 @@
 mod canonical;
 mod dot_segments;
 mod error;
+mod fast;
 mod fingerprint;
 mod flags;
 mod host;
@@ -25,7 +26,7 @@ pub use canonical::{canonicalize, remove_query_parameters};
 pub use error::{ErrorKind, Operation, UrlError};
 pub use fingerprint::fingerprint;
 pub use flags::{Flags, UnknownFlags};
-pub use normalize::normalize;
+pub use normalize::{is_normal_form, normalize, normalize_cow, normalize_full_path};
 pub use options::{
     OptionError, OptionValue, Options, DEFAULT_DIRECTORY_INDEXES, DEFAULT_TRACKING_PARAMETERS,
 };

@@ -57,6 +57,15 @@ impl ParsedUrl {
         }
     }
 
+    /// [`ParsedUrl::serialize`], consuming the URL: no copy when the crate's own
+    /// serialization is the answer.
+    pub(crate) fn into_serialization(self) -> String {
+        match self.ascii_host {
+            None => self.url.into(),
+            Some(_) => self.serialize(),
+        }
+    }
+
     /// The host when it is a domain (not an IP address, not absent).
     pub(crate) fn domain(&self) -> Option<&str> {
         self.ascii_host.as_deref().or_else(|| self.url.domain())

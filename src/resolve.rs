@@ -81,7 +81,7 @@ fn resolve_with(
     adjust_base(&mut base_url);
     let href_text = bytes_to_str(href);
     join(&base_url, &strip(&href_text))
-        .map(|url| url.serialize())
+        .map(ParsedUrl::into_serialization)
         .map_err(|failure| fail(false, failure.kind, failure.host))
 }
 
