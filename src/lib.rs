@@ -13,6 +13,7 @@ mod fast;
 mod fingerprint;
 mod flags;
 mod host;
+mod host_cache;
 mod input;
 mod layout;
 mod normalize;
