@@ -61,6 +61,12 @@ final class CanonicalizeTest extends TestCase
             'REMOVE_WWW: leading www.' => [N::REMOVE_WWW, 'http://www.example.com/', 'http://example.com/'],
             'REMOVE_WWW: not when one label would remain' => [N::REMOVE_WWW, 'http://www.com/', 'http://www.com/'],
             'REMOVE_WWW: not inside the host' => [N::REMOVE_WWW, 'http://a.www.com/', 'http://a.www.com/'],
+            'REMOVE_WWW: every leading www., in one call' => [
+                N::REMOVE_WWW, 'http://' . str_repeat('www.', 40) . 'example.com/', 'http://example.com/',
+            ],
+            'REMOVE_WWW: every leading www. but the last label' => [
+                N::REMOVE_WWW, 'http://' . str_repeat('www.', 40) . 'com/', 'http://www.com/',
+            ],
             'REMOVE_SESSION_IDS: query and path parameter' => [
                 N::REMOVE_SESSION_IDS,
                 'http://a.com/cart;jsessionid=A1B2?PHPSESSID=x&id=5&aspsessionidQQ=y',
@@ -87,6 +93,9 @@ final class CanonicalizeTest extends TestCase
                 N::REMOVE_TRAILING_SLASH, 'http://a.com/a/b/', 'http://a.com/a/b',
             ],
             'REMOVE_TRAILING_SLASH: root stays' => [N::REMOVE_TRAILING_SLASH, 'http://a.com/', 'http://a.com/'],
+            'REMOVE_TRAILING_SLASH: every trailing slash, in one call' => [
+                N::REMOVE_TRAILING_SLASH, 'http://a.com/a' . str_repeat('/', 40), 'http://a.com/a',
+            ],
             'REMOVE_TRACKING_PARAMETERS: built-in list' => [
                 N::REMOVE_TRACKING_PARAMETERS,
                 'http://a.com/?id=5&utm_source=news&UTM_Medium=m&fbclid=x&gclid=y',
@@ -122,6 +131,9 @@ final class CanonicalizeTest extends TestCase
             'REMOVE_FRAGMENT: the anchor after a route goes' => [
                 N::REMOVE_FRAGMENT, 'http://a.com/#/something#foo', 'http://a.com/#/something',
             ],
+            'REMOVE_FRAGMENT: anchors after anchors, in one call' => [
+                N::REMOVE_FRAGMENT, 'http://a.com/#/route' . str_repeat('#/', 40), 'http://a.com/#/route',
+            ],
             'REMOVE_FRAGMENTS: every fragment' => [N::REMOVE_FRAGMENTS, 'http://a.com/#/route', 'http://a.com/'],
             'SAFE: escapes and anchors only' => [
                 N::SAFE, 'http://a.com/%7efoo//index.html?b=2&a=1#top', 'http://a.com/~foo//index.html?b=2&a=1',
@@ -136,6 +148,12 @@ final class CanonicalizeTest extends TestCase
             ],
             'AGGRESSIVE: everything' => [
                 N::AGGRESSIVE, 'http://www.example.com/a/?b=&c=1#/route', 'https://example.com/a?c=1',
+            ],
+            'AGGRESSIVE: every trailing directory index, in one call' => [
+                N::AGGRESSIVE, 'https://example.com' . str_repeat('/index.html', 33), 'https://example.com/',
+            ],
+            'MAKE_CANONICAL: an escape formed by decoding' => [
+                N::MAKE_CANONICAL, 'http://a.com/%%34%31%%65%33', 'http://a.com/A%E3',
             ],
         ];
     }

@@ -1,6 +1,19 @@
 //! `canonicalize()`: one key per page, for de-duplication. The input is normalized first, then
-//! the transforms chosen by [`Flags`] run in the order of the flags, and the whole pass repeats
-//! until it changes nothing, so the result is idempotent by construction.
+//! the transforms chosen by [`Flags`] run once each, in the order of the flags.
+//!
+//! The result is idempotent because one pass reaches the fixed point, in time linear in the
+//! URL's length:
+//! - each transform runs to its own fixed point in one linear step: every leading `www.`, every
+//!   directory index and trailing slash at the end of the path (`/index.html/index.html`),
+//!   every plain fragment (`#a#/#b`), and an escape that decoding forms (`%%34%31` → `%41`)
+//!   are all removed or rewritten at once;
+//! - no transform creates work for one before it: the components are independent (scheme,
+//!   host, path, query, fragment), and within the path, dot segments that a removed session
+//!   parameter uncovers are resolved before the later path rules run. Removals never join two
+//!   pieces into a new `%XX` escape, since what follows a removal is `/`, `;`, `&` or the end.
+//!
+//! tests/properties.rs checks idempotence for every flag and preset, also on long repetitions
+//! of these shapes; tests/large_inputs.rs and php-tests/LargeInputTest.php bound the time.
 
 use crate::error::{Operation, UrlError};
 use crate::flags::Flags;
@@ -13,7 +26,7 @@ use std::borrow::Cow;
 use std::sync::LazyLock;
 
 /// Canonicalizes a URL: normalizes it, then applies `flags` in their fixed order (see
-/// [`Flags`]), repeating until nothing changes. Names listed in the
+/// [`Flags`]); a second call changes nothing. Names listed in the
 /// `remove_query_parameters` option are removed whatever the flags.
 ///
 /// # Examples
@@ -67,27 +80,9 @@ pub(crate) fn canonical_url(
     options: &Options,
 ) -> Result<ParsedUrl, UrlError> {
     let mut url = parse_input(input, options, Operation::Canonicalize)?;
-    let pass = Pass { flags, options };
-    // Every transform but FORCE_HTTPS (which applies once) shortens the URL or puts it in a
-    // fixed order, so a pass that changes nothing comes after a few rounds. The bound only
-    // guarantees termination if that were ever wrong; debug builds (the tests) then fail.
-    for round in 1.. {
-        if !pass.apply(&mut url) {
-            break;
-        }
-        if round == MAX_PASSES {
-            debug_assert!(
-                false,
-                "no fixed point after {MAX_PASSES} passes: {}",
-                url.serialize()
-            );
-            break;
-        }
-    }
+    Pass { flags, options }.apply(&mut url);
     Ok(url)
 }
-
-const MAX_PASSES: usize = 32;
 
 /// Query parameters that carry a session (globs, case-insensitive). `sid` is matched only
 /// with a token-like value (see [`is_session_pair`]), since it also means "site id".
@@ -105,7 +100,7 @@ const SESSION_PARAMETERS: &[&str] = &[
     "oscsid",
 ];
 
-/// One round of every chosen transform.
+/// Every chosen transform, once each (see the module documentation for why once is enough).
 struct Pass<'a> {
     flags: Flags,
     options: &'a Options,
@@ -116,67 +111,72 @@ impl Pass<'_> {
         self.flags.contains(flag)
     }
 
-    /// Applies every chosen transform once, in the order of the flags; true if anything changed.
-    fn apply(&self, url: &mut ParsedUrl) -> bool {
-        let mut changed = self.rewrite_escapes(url);
+    /// Applies every chosen transform once, in the order of the flags.
+    fn apply(&self, url: &mut ParsedUrl) {
+        self.rewrite_escapes(url);
         if self.has(Flags::FORCE_HTTPS) && url.url.scheme() == "http" {
-            changed |= url.url.set_scheme("https").is_ok();
+            // Fails only for a scheme that cannot become https, which then stays as it is.
+            let _ = url.url.set_scheme("https");
         }
         if self.has(Flags::REMOVE_WWW) {
-            changed |= remove_www(url);
+            remove_www(url);
         }
         // Path rules need a hierarchical path under a host. Without a host (`foo:/.//a`), the
         // `url` crate's set_path does not keep the `/.` that stops `//a` from reading as a host.
         if url.url.has_host() && !url.url.cannot_be_a_base() {
-            changed |= self.rewrite_path(url);
+            self.rewrite_path(url);
         }
-        changed |= self.rewrite_query(url);
+        self.rewrite_query(url);
         if self.has(Flags::REMOVE_EMPTY_QUERY) && url.url.query() == Some("") {
             url.url.set_query(None);
-            changed = true;
         }
-        changed | self.rewrite_fragment(url)
+        self.rewrite_fragment(url);
     }
 
-    fn rewrite_escapes(&self, url: &mut ParsedUrl) -> bool {
+    fn rewrite_escapes(&self, url: &mut ParsedUrl) {
         let capitalize = self.has(Flags::CAPITALIZE_PERCENT_ENCODING);
         let decode = self.has(Flags::DECODE_UNRESERVED_CHARACTERS);
         if !capitalize && !decode {
-            return false;
+            return;
         }
         let rewrite = |text: &str| match rewrite_escapes(text, capitalize, decode) {
             Cow::Owned(new) => Some(new),
             Cow::Borrowed(_) => None,
         };
-        let mut changed = false;
+        // Setting userinfo fails only where a URL cannot have any; it then stays as it is.
         if let Some(username) = rewrite(url.url.username()) {
-            changed |= url.url.set_username(&username).is_ok();
+            let _ = url.url.set_username(&username);
         }
         if let Some(password) = url.url.password().and_then(rewrite) {
-            changed |= url.url.set_password(Some(&password)).is_ok();
+            let _ = url.url.set_password(Some(&password));
         }
         if let Some(path) = rewrite(url.url.path()) {
             url.url.set_path(&path);
-            changed = true;
         }
         if let Some(query) = url.url.query().and_then(rewrite) {
             url.url.set_query(Some(&query));
-            changed = true;
         }
         if let Some(fragment) = url.url.fragment().and_then(rewrite) {
             url.url.set_fragment(Some(&fragment));
-            changed = true;
         }
-        changed
     }
 
-    /// Session path parameters, duplicate slashes, the directory index, the trailing slash.
-    fn rewrite_path(&self, url: &mut ParsedUrl) -> bool {
+    /// Session path parameters, duplicate slashes, then directory indexes and trailing
+    /// slashes at the end of the path.
+    fn rewrite_path(&self, url: &mut ParsedUrl) {
+        if self.has(Flags::REMOVE_SESSION_IDS) {
+            let without = match remove_path_sessions(Cow::Borrowed(url.url.path())) {
+                Cow::Owned(without) => Some(without),
+                Cow::Borrowed(_) => None,
+            };
+            // Setting the path resolves the dot segments a removal uncovers
+            // (`/a/b/..;jsessionid=1` → `/a/`) before the rules below look at its end.
+            if let Some(without) = without {
+                url.url.set_path(&without);
+            }
+        }
         let original = url.url.path();
         let mut path = Cow::Borrowed(original);
-        if self.has(Flags::REMOVE_SESSION_IDS) {
-            path = remove_path_sessions(path);
-        }
         if self.has(Flags::REMOVE_DUPLICATE_SLASHES) && path.contains("//") {
             let mut collapsed = String::with_capacity(path.len());
             for c in path.chars() {
@@ -186,26 +186,45 @@ impl Pass<'_> {
             }
             path = Cow::Owned(collapsed);
         }
-        if self.has(Flags::REMOVE_DIRECTORY_INDEX) {
-            if let Some(slash) = path.rfind('/') {
-                let last = &path[slash + 1..];
-                if !last.is_empty() && self.options.is_directory_index(last) {
-                    path = Cow::Owned(path[..=slash].to_owned());
-                }
-            }
+        let end = self.end_without_indexes_and_slashes(&path);
+        if end < path.len() {
+            path = Cow::Owned(path[..end].to_owned());
         }
-        if self.has(Flags::REMOVE_TRAILING_SLASH) && path.len() > 1 && path.ends_with('/') {
-            path = Cow::Owned(path[..path.len() - 1].to_owned());
+        if path != original {
+            let path = path.into_owned();
+            url.url.set_path(&path);
         }
-        if path == original {
-            return false;
-        }
-        let path = path.into_owned();
-        url.url.set_path(&path);
-        true
     }
 
-    fn rewrite_query(&self, url: &mut ParsedUrl) -> bool {
+    /// Where `path` ends once every directory index (REMOVE_DIRECTORY_INDEX) and trailing
+    /// slash (REMOVE_TRAILING_SLASH) is removed from its end, one after the other until
+    /// neither is left: `/a/index.html/index.html` → `/a/` → with both flags `/a`. Each
+    /// segment is looked at once before it goes, so this is linear in the path's length.
+    fn end_without_indexes_and_slashes(&self, path: &str) -> usize {
+        let indexes = self.has(Flags::REMOVE_DIRECTORY_INDEX);
+        let slashes = self.has(Flags::REMOVE_TRAILING_SLASH);
+        let mut end = path.len();
+        loop {
+            let before = end;
+            if indexes {
+                if let Some(slash) = path[..end].rfind('/') {
+                    let last = &path[slash + 1..end];
+                    if !last.is_empty() && self.options.is_directory_index(last) {
+                        end = slash + 1;
+                    }
+                }
+            }
+            // The root `/` stays.
+            if slashes && end > 1 {
+                end = path[..end].trim_end_matches('/').len().max(1);
+            }
+            if end == before {
+                return end;
+            }
+        }
+    }
+
+    fn rewrite_query(&self, url: &mut ParsedUrl) {
         let removed = self.options.removed_parameters();
         let tracking: &[String] = match self.has(Flags::REMOVE_TRACKING_PARAMETERS) {
             true => self.options.tracking_parameters(),
@@ -229,53 +248,49 @@ impl Pass<'_> {
             if self.has(Flags::SORT_QUERY_PARAMETERS) {
                 query::sort_by_key(pairs);
             }
-        })
+        });
     }
 
-    fn rewrite_fragment(&self, url: &mut ParsedUrl) -> bool {
+    fn rewrite_fragment(&self, url: &mut ParsedUrl) {
         let Some(fragment) = url.url.fragment() else {
-            return false;
+            return;
         };
         let kept = if self.has(Flags::REMOVE_FRAGMENTS) {
             None
         } else if self.has(Flags::REMOVE_FRAGMENT) {
-            match trailing_plain_fragment(fragment) {
-                Some(0) => None,
-                Some(hash) => Some(fragment[..hash - 1].to_owned()),
-                None => return false,
+            match without_plain_fragments(fragment) {
+                Some(kept) if kept.len() == fragment.len() => return,
+                kept => kept.map(str::to_owned),
             }
         } else {
-            return false;
+            return;
         };
         url.url.set_fragment(kept.as_deref());
-        true
     }
 }
 
 /// Filters the query's pairs with `keep`, then lets `arrange` reorder them. A query that
-/// loses all its pairs is dropped with its `?`. True if the query changed.
+/// loses all its pairs is dropped with its `?`.
 fn filter_query(
     url: &mut ParsedUrl,
     keep: impl Fn(&Pair<'_>) -> bool,
     arrange: impl FnOnce(&mut Vec<Pair<'_>>),
-) -> bool {
+) {
     let Some(original) = url.url.query() else {
-        return false;
+        return;
     };
     let mut pairs = query::pairs(original);
     pairs.retain(|pair| keep(pair));
     // `?` alone is one empty pair: removing it is REMOVE_EMPTY_QUERY's decision, not a filter's.
     if pairs.is_empty() && !original.is_empty() {
         url.url.set_query(None);
-        return true;
+        return;
     }
     arrange(&mut pairs);
     let rewritten = query::join(&pairs);
-    if rewritten == original {
-        return false;
+    if rewritten != original {
+        url.url.set_query(Some(&rewritten));
     }
-    url.url.set_query(Some(&rewritten));
-    true
 }
 
 /// `sid` counts as a session id only with a token-like value (16 or more letters and digits),
@@ -325,30 +340,56 @@ fn remove_path_sessions(path: Cow<'_, str>) -> Cow<'_, str> {
     path
 }
 
-/// `www.example.com` → `example.com` when at least two labels remain.
-fn remove_www(url: &mut ParsedUrl) -> bool {
-    let Some(rest) = url.domain().and_then(|d| d.strip_prefix("www.")) else {
-        return false;
+/// `www.www.example.com` → `example.com`: every leading `www.`, as long as at least two
+/// labels remain (`www.www.com` → `www.com`).
+fn remove_www(url: &mut ParsedUrl) {
+    let Some(domain) = url.domain() else {
+        return;
     };
-    if !rest.trim_end_matches('.').contains('.') {
-        return false;
+    // Trailing dots (`example.com.`) are no label; trimmed once, not at every `www.`.
+    let labels = domain.trim_end_matches('.');
+    let mut start = 0;
+    while let Some(rest) = labels[start..].strip_prefix("www.") {
+        if !rest.contains('.') {
+            break;
+        }
+        start += "www.".len();
     }
-    let rest = rest.to_owned();
-    url.set_domain(&rest)
+    if start > 0 {
+        let rest = domain[start..].to_owned();
+        url.set_domain(&rest);
+    }
 }
 
-/// URL::Normalize's `remove_fragment`: the regex `#(?:/|[^?/]*)$` on `#fragment`. Returns the
-/// position in `#fragment` of the `#` to cut at (0: the whole fragment), or `None` to keep it.
-fn trailing_plain_fragment(fragment: &str) -> Option<usize> {
-    let hashed = format!("#{fragment}");
-    hashed.match_indices('#').map(|(at, _)| at).find(|&at| {
-        let rest = &hashed[at + 1..];
-        rest == "/" || !rest.contains(['?', '/'])
-    })
+/// URL::Normalize's `remove_fragment`, the regex `#(?:/|[^?/]*)$` on `#fragment`, applied
+/// until it no longer matches: the part of `fragment` to keep, or `None` when all of it goes
+/// (`a#/#x` → `a#/` → `a` → nothing). The `#` to cut at is found from the end, after the last
+/// `?` or `/`, so each byte is looked at a bounded number of times.
+fn without_plain_fragments(fragment: &str) -> Option<&str> {
+    let mut kept = fragment;
+    loop {
+        // `#/` at the end matches (the regex's `/` branch); alone, it is the whole fragment.
+        if kept == "/" {
+            return None;
+        }
+        if let Some(before) = kept.strip_suffix("#/") {
+            kept = before;
+            continue;
+        }
+        // Otherwise the leftmost `#` with no `?` or `/` after it: the fragment's own leading
+        // `#` when the text has neither, else the first `#` after the last of them.
+        let after_separator = kept.rfind(['?', '/'])? + 1;
+        match kept[after_separator..].find('#') {
+            Some(hash) => kept = &kept[..after_separator + hash],
+            None => return Some(kept),
+        }
+    }
 }
 
 /// Rewrites `%XX` escapes: uppercase hex digits, and/or decode unreserved characters
-/// (`A-Z a-z 0-9 - . _ ~`). Other text, and a `%` without two hex digits, is kept.
+/// (`A-Z a-z 0-9 - . _ ~`). Other text, and a `%` without two hex digits, is kept. A decoded
+/// digit can complete an escape with the text before it (`%%34%31` → `%41`); that one is
+/// rewritten as well, so the result needs no second pass.
 /// <https://www.rfc-editor.org/rfc/rfc3986#section-6.2.2>
 fn rewrite_escapes(text: &str, capitalize: bool, decode: bool) -> Cow<'_, str> {
     let rewrite = |escape: &[u8]| -> Option<Escape> {
@@ -370,24 +411,33 @@ fn rewrite_escapes(text: &str, capitalize: bool, decode: bool) -> Cow<'_, str> {
         return Cow::Borrowed(text);
     };
     let mut out = String::with_capacity(text.len());
-    let mut copied = 0;
-    for at in escapes(text).skip_while(|&at| at < first) {
-        match rewrite(&text.as_bytes()[at..at + 3]) {
-            Some(Escape::Decoded(c)) => {
-                out.push_str(&text[copied..at]);
-                out.push(c);
+    out.push_str(&text[..first]);
+    for c in text[first..].chars() {
+        out.push(c);
+        // Only an escape that ends with the character just written can be new; a decoded
+        // character may in turn end another one (`%%34%31`), hence the loop. Each decoding
+        // shortens the output, so the whole stays linear.
+        while let Some(at) = out.len().checked_sub(3) {
+            let tail = &out.as_bytes()[at..];
+            if !is_escape(tail) {
+                break;
             }
-            Some(Escape::Capitalized(high, low)) => {
-                out.push_str(&text[copied..at]);
-                out.push('%');
-                out.push(char::from(high));
-                out.push(char::from(low));
+            match rewrite(tail) {
+                Some(Escape::Decoded(decoded)) => {
+                    out.truncate(at);
+                    out.push(decoded);
+                }
+                Some(Escape::Capitalized(high, low)) => {
+                    out.truncate(at);
+                    out.push('%');
+                    out.push(char::from(high));
+                    out.push(char::from(low));
+                    break;
+                }
+                None => break,
             }
-            None => continue,
         }
-        copied = at + 3;
     }
-    out.push_str(&text[copied..]);
     Cow::Owned(out)
 }
 
@@ -400,12 +450,12 @@ enum Escape {
 /// The positions of the well-formed `%XX` escapes of `text`.
 fn escapes(text: &str) -> impl Iterator<Item = usize> + '_ {
     let bytes = text.as_bytes();
-    bytes.iter().enumerate().filter_map(move |(at, &b)| {
-        let well_formed = b == b'%'
-            && bytes.get(at + 1).is_some_and(u8::is_ascii_hexdigit)
-            && bytes.get(at + 2).is_some_and(u8::is_ascii_hexdigit);
-        well_formed.then_some(at)
-    })
+    (0..bytes.len()).filter(move |&at| is_escape(&bytes[at..]))
+}
+
+/// True when `bytes` starts with a well-formed `%XX` escape.
+fn is_escape(bytes: &[u8]) -> bool {
+    matches!(bytes, [b'%', high, low, ..] if high.is_ascii_hexdigit() && low.is_ascii_hexdigit())
 }
 
 fn hex_value(digit: u8) -> u8 {
@@ -624,6 +674,83 @@ mod tests {
             canon("http://a.com:8080/", Flags::FORCE_HTTPS),
             "https://a.com:8080/"
         );
+    }
+
+    /// Repetitions that once took one pass each (and stopped after 32): one call reaches the
+    /// fixed point, so a second call changes nothing.
+    #[test]
+    fn repetitions_reach_the_fixed_point_in_one_call() {
+        let cases = [
+            (
+                format!("https://example.com{}", "/index.html".repeat(40)),
+                Flags::AGGRESSIVE,
+                "https://example.com/".to_owned(),
+            ),
+            (
+                format!("https://example.com{}", "/index.html/".repeat(40)),
+                Flags::REMOVE_DIRECTORY_INDEX | Flags::REMOVE_TRAILING_SLASH,
+                "https://example.com/".to_owned(),
+            ),
+            (
+                format!("https://example.com/a{}", "/".repeat(40)),
+                Flags::REMOVE_TRAILING_SLASH,
+                "https://example.com/a".to_owned(),
+            ),
+            (
+                format!("https://{}example.com/", "www.".repeat(40)),
+                Flags::REMOVE_WWW,
+                "https://example.com/".to_owned(),
+            ),
+            (
+                format!("https://{}com/", "www.".repeat(40)),
+                Flags::REMOVE_WWW,
+                "https://www.com/".to_owned(),
+            ),
+            (
+                format!("https://a.com/#x{}", "#/".repeat(40)),
+                Flags::REMOVE_FRAGMENT,
+                "https://a.com/".to_owned(),
+            ),
+            (
+                format!("https://a.com/#/r{}", "#/".repeat(40)),
+                Flags::REMOVE_FRAGMENT,
+                "https://a.com/#/r".to_owned(),
+            ),
+            (
+                "https://a.com/a#/%%34%31%%%33%34%%33%31".to_owned(),
+                Flags::DECODE_UNRESERVED_CHARACTERS,
+                "https://a.com/a#/AA".to_owned(),
+            ),
+        ];
+        for (input, flags, expected) in cases {
+            assert_eq!(canon(&input, flags), expected, "{input} with {flags:?}");
+        }
+    }
+
+    #[test]
+    fn escapes_formed_by_decoding_are_rewritten_too() {
+        assert_eq!(rewrite_escapes("%%34%31", false, true), "A");
+        assert_eq!(rewrite_escapes("%%%33%34%%33%31", false, true), "A");
+        assert_eq!(rewrite_escapes("%%65%33", true, true), "%E3");
+        assert_eq!(rewrite_escapes("%%65%33", false, true), "%e3");
+        assert_eq!(rewrite_escapes("%4%31", false, true), "A");
+        assert_eq!(rewrite_escapes("%%%", true, true), "%%%");
+    }
+
+    /// URL::Normalize's regex `#(?:/|[^?/]*)$`, applied until it no longer matches.
+    #[test]
+    fn plain_fragments() {
+        let kept = without_plain_fragments;
+        assert_eq!(kept("section1"), None);
+        assert_eq!(kept("/route#foo"), Some("/route"));
+        assert_eq!(kept("/route"), Some("/route"));
+        assert_eq!(kept("!/route"), Some("!/route"));
+        assert_eq!(kept("a?b#c"), Some("a?b"));
+        assert_eq!(kept("a#/#x"), None);
+        assert_eq!(kept("/a#/#x"), Some("/a"));
+        assert_eq!(kept("/"), None);
+        assert_eq!(kept("?#/"), Some("?"));
+        assert_eq!(kept(""), None);
     }
 
     #[test]

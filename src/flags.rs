@@ -41,7 +41,8 @@ flags! {
     REMOVE_DOT_SEGMENTS = 1 << 2;
     /// `http:` → `https:`, for a key that merges both.
     FORCE_HTTPS = 1 << 3;
-    /// `www.example.com` → `example.com`, when at least two labels remain (`www.com` stays).
+    /// `www.www.example.com` → `example.com`: every leading `www.`, as long as at least two
+    /// labels remain (`www.com` stays).
     REMOVE_WWW = 1 << 4;
     /// Session ids: query parameters (`jsessionid`, `phpsessid`, `aspsessionid*`, `cfid`, ...),
     /// `;jsessionid=` path parameters and ASP.NET `(S(...))` path segments.
@@ -50,7 +51,8 @@ flags! {
     REMOVE_DUPLICATE_SLASHES = 1 << 6;
     /// `/a/index.html` → `/a/`: the last path segment, when it is a directory index.
     REMOVE_DIRECTORY_INDEX = 1 << 7;
-    /// `/a/` → `/a`; the root `/` stays.
+    /// `/a//` → `/a`: every trailing slash; the root `/` stays. With `REMOVE_DIRECTORY_INDEX`,
+    /// indexes and slashes go until neither is left (`/a/index.html/index.html` → `/a`).
     REMOVE_TRAILING_SLASH = 1 << 8;
     /// `utm_*`, `fbclid`, `gclid`, ... (the `tracking_parameters` option).
     REMOVE_TRACKING_PARAMETERS = 1 << 9;

@@ -54,7 +54,14 @@ pub(crate) fn dedupe(pairs: &mut Vec<Pair<'_>>) {
 /// Sorts by key, ASCII-case-insensitively; pairs with the same key keep their order,
 /// since the order of a key's values can carry meaning (`?sort=price&sort=name`).
 pub(crate) fn sort_by_key(pairs: &mut [Pair<'_>]) {
-    pairs.sort_by_cached_key(|pair| pair.key().to_ascii_lowercase());
+    pairs.sort_by_cached_key(|pair| {
+        let key = pair.key();
+        // Most keys are lowercase already: no copy for them (a query can hold 500,000 pairs).
+        match key.bytes().any(|b| b.is_ascii_uppercase()) {
+            true => Cow::Owned(key.to_ascii_lowercase()),
+            false => key,
+        }
+    });
 }
 
 /// A case-insensitive glob: `*` matches any run of characters, everything else itself.

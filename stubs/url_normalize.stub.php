@@ -107,9 +107,9 @@ namespace UrlNormalize {
         public const FORCE_HTTPS = 8;
 
         /**
-         * Removes a leading www. when at least two labels remain (www.com stays).
+         * Removes every leading www. as long as at least two labels remain (www.com stays).
          *
-         * Example: http://www.example.com/ → http://example.com/
+         * Example: http://www.www.example.com/ → http://example.com/
          */
         public const REMOVE_WWW = 16;
 
@@ -143,9 +143,11 @@ namespace UrlNormalize {
         public const REMOVE_DIRECTORY_INDEX = 128;
 
         /**
-         * Removes a trailing slash from the path; the root / stays.
+         * Removes every trailing slash from the path; the root / stays. With
+         * REMOVE_DIRECTORY_INDEX, indexes and slashes go until neither is left at the end
+         * (/a/index.html/index.html → /a).
          *
-         * Example: http://example.com/a/b/ → http://example.com/a/b
+         * Example: http://example.com/a/b// → http://example.com/a/b
          */
         public const REMOVE_TRAILING_SLASH = 256;
 

@@ -1,6 +1,7 @@
 //! Properties of canonicalize() over generated and real URLs (../shared/data/kasztp.txt and
-//! idn-sample.txt): every single flag and every preset is idempotent, and SAFE never changes
-//! the host, the decoded path bytes or the decoded query pairs.
+//! idn-sample.txt): every single flag and every preset is idempotent, also on long repetitions
+//! of the shapes a transform acts on, and SAFE never changes the host, the decoded path bytes
+//! or the decoded query pairs.
 
 mod common;
 
@@ -44,6 +45,80 @@ fn every_flag_and_preset_is_idempotent() {
         checked > 1_000_000,
         "only {checked} canonical forms checked"
     );
+}
+
+/// Shapes each transform acts on, repeated far beyond any small number of passes
+/// (`/index.html`, `www.`, `#/` 100 times) and mixed at random.
+fn repetitions() -> Vec<Vec<u8>> {
+    const SHAPES: &[&str] = &[
+        "/index.html",
+        "/index.html/",
+        "/",
+        "//",
+        "www.",
+        "#",
+        "#/",
+        "#x#/",
+        "?",
+        "&",
+        "%41",
+        "%%34%31",
+        "%%%33%34%%33%31",
+        "%6",
+        "%",
+        ";jsessionid=x",
+        "/(S(4hqa0555fwsecu455xqckv45))",
+        "/(4hqa0555fwsecu455xqckv45)",
+        "/..",
+        "/.",
+        "%2e",
+        "utm_source=x&",
+        "a=1&",
+        "=",
+    ];
+    let mut inputs = Vec::new();
+    for shape in SHAPES {
+        for count in [1, 2, 3, 33, 100] {
+            let repeated = shape.repeat(count);
+            inputs.push(format!("http://{repeated}example.com/"));
+            inputs.push(format!("http://www.example.com/a{repeated}"));
+            inputs.push(format!("http://www.example.com/a/?{repeated}"));
+            inputs.push(format!("http://www.example.com/a#{repeated}"));
+        }
+    }
+    let mut rng = Rng(0x0DD5_0DD5_0DD5_0DD5);
+    for _ in 0..3_000 {
+        let mut input = String::from("http://www.www.example.com");
+        for _ in 0..rng.below(60) {
+            input.push_str(SHAPES[rng.below(SHAPES.len())]);
+        }
+        inputs.push(input);
+    }
+    inputs.into_iter().map(String::into_bytes).collect()
+}
+
+#[test]
+fn every_flag_and_preset_is_idempotent_on_repetitions() {
+    let options = Options::default();
+    let inputs = repetitions();
+    let mut checked = 0;
+    for (name, flags) in Flags::ALL.iter().chain(Flags::PRESETS) {
+        for input in &inputs {
+            // Most shapes in the host position (`http://#example.com/`) make no URL.
+            let Ok(once) = canonicalize(input, *flags, &options) else {
+                continue;
+            };
+            checked += 1;
+            let twice = canonicalize(once.as_bytes(), *flags, &options);
+            assert_eq!(
+                twice.as_deref(),
+                Ok(once.as_str()),
+                "{name} is not idempotent for {:?}",
+                String::from_utf8_lossy(input)
+            );
+        }
+    }
+    assert!(checked > 50_000, "only {checked} canonical forms checked");
 }
 
 /// The authority, the path's bytes and the query's pairs, all percent-decoded, read off a
