@@ -3,7 +3,7 @@
 //! Messages follow one shape, so callers can show them as they are:
 //! ``Cannot normalize `https://exa mple.com/`: the host contains a character that is not allowed in a host``.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 /// Why a URL was rejected. Each kind has one fixed phrase, see [`ErrorKind::description`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -30,6 +30,15 @@ pub enum ErrorKind {
     BaseWithOpaquePath,
     /// The URL is longer than 4 GiB, the limit of the `url` crate.
     TooLong,
+    /// The input is longer than the `max_length` option allows.
+    InputTooLong {
+        /// The input's length in bytes.
+        length: usize,
+        /// The `max_length` option.
+        max_length: usize,
+    },
+    /// The URL's scheme is not one of the `allowed_schemes` option; [`UrlError::scheme`] names it.
+    DisallowedScheme,
     /// The parser rejected the URL for a reason this version does not know by name.
     Invalid,
 }
@@ -52,6 +61,8 @@ impl ErrorKind {
                 "the base URL has an opaque path (like mailto: or data:), so only a fragment resolves against it"
             }
             Self::TooLong => "the URL is longer than 4 GiB",
+            Self::InputTooLong { .. } => "the input is longer than max_length",
+            Self::DisallowedScheme => "the scheme is not one of allowed_schemes",
             Self::Invalid => "the URL is not valid",
         }
     }
@@ -66,6 +77,21 @@ impl ErrorKind {
                 | Self::InvalidIpv4Address
                 | Self::InvalidIpv6Address
         )
+    }
+}
+
+/// The description, with the numbers of [`ErrorKind::InputTooLong`].
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::InputTooLong { length, max_length } => {
+                write!(
+                    f,
+                    "the input is {length} bytes, longer than max_length {max_length}"
+                )
+            }
+            kind => f.write_str(kind.description()),
+        }
     }
 }
 
@@ -112,7 +138,9 @@ pub struct UrlError {
     kind: ErrorKind,
     operation: Operation,
     input: String,
-    host: Option<String>,
+    /// The part of the input at fault: the host of a host error, the scheme of a
+    /// [`ErrorKind::DisallowedScheme`]. One field, so that `Result<_, UrlError>` stays small.
+    culprit: Option<String>,
 }
 
 impl UrlError {
@@ -121,12 +149,17 @@ impl UrlError {
             kind,
             operation,
             input: String::from_utf8_lossy(input).into_owned(),
-            host: None,
+            culprit: None,
         }
     }
 
     pub(crate) fn with_host(mut self, host: Option<String>) -> Self {
-        self.host = host;
+        self.culprit = host;
+        self
+    }
+
+    pub(crate) fn with_scheme(mut self, scheme: &str) -> Self {
+        self.culprit = Some(scheme.to_owned());
         self
     }
 
@@ -147,7 +180,16 @@ impl UrlError {
 
     /// The host as written in the input, when the error concerns the host and it could be found.
     pub fn host(&self) -> Option<&str> {
-        self.host.as_deref()
+        self.culprit
+            .as_deref()
+            .filter(|_| self.kind.is_host_error())
+    }
+
+    /// The scheme, when the error is [`ErrorKind::DisallowedScheme`].
+    pub fn scheme(&self) -> Option<&str> {
+        self.culprit
+            .as_deref()
+            .filter(|_| self.kind == ErrorKind::DisallowedScheme)
     }
 }
 
@@ -162,13 +204,34 @@ fn write_quoted(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
             f.write_str("…")?;
             break;
         }
-        if c.is_control() {
-            write!(f, "{}", c.escape_default())?;
-        } else {
-            write!(f, "{c}")?;
-        }
+        write_printable_char(f, c)?;
     }
     f.write_str("`")
+}
+
+/// `bytes` as readable text for a message, so that any PHP string can be shown: `\0` for NUL,
+/// `\n`-style escapes for other control characters, `\xFF` for each byte that is not UTF-8.
+/// PHP cannot throw a message that contains NUL, and a raw control character hides what it is.
+pub(crate) fn printable(bytes: &[u8]) -> String {
+    let mut text = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            // Writing to a String cannot fail.
+            let _ = write_printable_char(&mut text, c);
+        }
+        for byte in chunk.invalid() {
+            let _ = write!(text, "\\x{byte:02X}");
+        }
+    }
+    text
+}
+
+fn write_printable_char(out: &mut impl fmt::Write, c: char) -> fmt::Result {
+    match c {
+        '\0' => out.write_str("\\0"),
+        c if c.is_control() => write!(out, "{}", c.escape_default()),
+        c => out.write_char(c),
+    }
 }
 
 impl fmt::Display for UrlError {
@@ -189,10 +252,15 @@ impl fmt::Display for UrlError {
         } else {
             f.write_str(": ")?;
         }
-        f.write_str(self.kind.description())?;
-        if let (true, Some(host)) = (self.kind.is_host_error(), &self.host) {
+        write!(f, "{}", self.kind)?;
+        if let Some(host) = self.host() {
             f.write_str(" (host ")?;
             write_quoted(f, host)?;
+            f.write_str(")")?;
+        }
+        if let Some(scheme) = self.scheme() {
+            f.write_str(" (scheme ")?;
+            write_quoted(f, scheme)?;
             f.write_str(")")?;
         }
         Ok(())
@@ -246,5 +314,45 @@ mod tests {
         assert!(message.contains("https://a.com/\\n"));
         assert!(message.contains("x…`"));
         assert!(message.len() < 300);
+    }
+
+    #[test]
+    fn nul_and_bytes_that_are_not_utf8_are_shown_escaped() {
+        assert_eq!(
+            printable(b"a\0b\xFF\xC3\n\xC3\xA9"),
+            "a\\0b\\xFF\\xC3\\n\u{e9}"
+        );
+        let err = UrlError::new(
+            ErrorKind::Invalid,
+            Operation::Normalize,
+            b"https://a\0b.com/",
+        );
+        assert_eq!(
+            err.to_string(),
+            "Cannot normalize `https://a\\0b.com/`: the URL is not valid"
+        );
+    }
+
+    #[test]
+    fn length_and_scheme_errors_name_their_evidence() {
+        let kind = ErrorKind::InputTooLong {
+            length: 3_000_000,
+            max_length: 2_097_152,
+        };
+        let err = UrlError::new(kind, Operation::Normalize, b"https://a.com/");
+        assert_eq!(
+            err.to_string(),
+            "Cannot normalize `https://a.com/`: the input is 3000000 bytes, longer than max_length 2097152"
+        );
+        let err = UrlError::new(
+            ErrorKind::DisallowedScheme,
+            Operation::Normalize,
+            b"javascript:x",
+        )
+        .with_scheme("javascript");
+        assert_eq!(
+            err.to_string(),
+            "Cannot normalize `javascript:x`: the scheme is not one of allowed_schemes (scheme `javascript`)"
+        );
     }
 }

@@ -38,13 +38,13 @@
 //! that aims at each rule's edges. The fuzz target `normalize` (fuzz/src/checks.rs) checks
 //! the same on its inputs.
 
-/// Returns the input as text when it is, by the rules of this module, its own normal form.
-/// `None` means "not known": the caller takes the full path.
-pub(crate) fn normal_form(input: &[u8]) -> Option<&str> {
-    let (rest, default_port) = if let Some(rest) = input.strip_prefix(b"https://") {
-        (rest, b"443".as_slice())
+/// Returns the input as text, and its scheme, when it is its own normal form by the rules
+/// of this module. `None` means "not known": the caller takes the full path.
+pub(crate) fn normal_form(input: &[u8]) -> Option<(&'static str, &str)> {
+    let (scheme, rest, default_port) = if let Some(rest) = input.strip_prefix(b"https://") {
+        ("https", rest, b"443".as_slice())
     } else {
-        (input.strip_prefix(b"http://")?, b"80".as_slice())
+        ("http", input.strip_prefix(b"http://")?, b"80".as_slice())
     };
     let host_end = host_length(rest)?;
     let mut at = host_end;
@@ -65,7 +65,7 @@ pub(crate) fn normal_form(input: &[u8]) -> Option<&str> {
         return None;
     }
     // Every accepted byte is printable ASCII, so this never fails.
-    std::str::from_utf8(input).ok()
+    Some((scheme, std::str::from_utf8(input).ok()?))
 }
 
 /// The length of the host at the start of `rest`, when the host parser keeps it as written.

@@ -29,7 +29,8 @@ pub use fingerprint::fingerprint;
 pub use flags::{Flags, UnknownFlags};
 pub use normalize::{is_normal_form, normalize, normalize_cow, normalize_full_path};
 pub use options::{
-    OptionError, OptionValue, Options, DEFAULT_DIRECTORY_INDEXES, DEFAULT_TRACKING_PARAMETERS,
+    OptionError, OptionValue, Options, DEFAULT_DIRECTORY_INDEXES, DEFAULT_MAX_LENGTH,
+    DEFAULT_TRACKING_PARAMETERS,
 };
 pub use resolve::{resolve, resolve_against_directory};
 pub use surt::surt;

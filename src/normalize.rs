@@ -31,8 +31,10 @@ use std::borrow::Cow;
 /// # Errors
 ///
 /// [`UrlError`] with the [`crate::ErrorKind`] of the failure: an invalid host
-/// (`InvalidDomain`, `ForbiddenHostCodePoint`, ...), an invalid port, an empty input, or a
-/// relative reference such as `/path`, which has no host.
+/// (`InvalidDomain`, `ForbiddenHostCodePoint`, ...), an invalid port, an empty input, a
+/// relative reference such as `/path`, which has no host, an input longer than
+/// [`Options::max_length`] (`InputTooLong`), or a scheme outside
+/// [`Options::allowed_schemes`] (`DisallowedScheme`).
 pub fn normalize(input: &[u8], options: &Options) -> Result<String, UrlError> {
     normalize_cow(input, options).map(Cow::into_owned)
 }
@@ -62,8 +64,13 @@ pub fn normalize(input: &[u8], options: &Options) -> Result<String, UrlError> {
 /// As for [`normalize`].
 pub fn normalize_cow<'a>(input: &'a [u8], options: &Options) -> Result<Cow<'a, str>, UrlError> {
     match fast::normal_form(input) {
-        Some(url) => Ok(Cow::Borrowed(url)),
-        None => normalize_full_path(input, options).map(Cow::Owned),
+        // The options' limits hold for every answer; outside them the full path reports.
+        Some((scheme, url))
+            if options.check_length(input).is_ok() && options.allows_scheme(scheme) =>
+        {
+            Ok(Cow::Borrowed(url))
+        }
+        _ => normalize_full_path(input, options).map(Cow::Owned),
     }
 }
 
@@ -87,12 +94,19 @@ pub(crate) fn parse_input(
     options: &Options,
     operation: Operation,
 ) -> Result<ParsedUrl, UrlError> {
+    let fail = |kind, host| UrlError::new(kind, operation.clone(), input).with_host(host);
+    options
+        .check_length(input)
+        .map_err(|kind| fail(kind, None))?;
     let text = bytes_to_str(input);
     let stripped = strip(&text);
-    let fail = |kind, host| UrlError::new(kind, operation.clone(), input).with_host(host);
     let absolute = with_default_scheme(&stripped, options.default_scheme())
         .map_err(|kind| fail(kind, None))?;
-    parse(&absolute).map_err(|failure| fail(failure.kind, failure.host))
+    let url = parse(&absolute).map_err(|failure| fail(failure.kind, failure.host))?;
+    options
+        .check_scheme(&url)
+        .map_err(|kind| fail(kind, None).with_scheme(url.url.scheme()))?;
+    Ok(url)
 }
 
 #[cfg(test)]
@@ -257,5 +271,71 @@ mod tests {
         );
         let err = normalize(b"https://a\xff.com/x", &Options::default()).unwrap_err();
         assert_eq!(err.host(), Some("a%FF.com"));
+    }
+
+    #[test]
+    fn options_limit_the_length_and_the_scheme() {
+        let mut options = Options::default();
+        let long = format!("https://a.com/{}", "x".repeat(1 << 20));
+        assert!(normalize(long.as_bytes(), &options).is_ok());
+        options
+            .set("max_length", crate::OptionValue::Int(20))
+            .unwrap();
+        let err = normalize(b"https://example.com/abcdef", &options).unwrap_err();
+        assert_eq!(
+            err.kind(),
+            ErrorKind::InputTooLong {
+                length: 26,
+                max_length: 20
+            }
+        );
+        let mut options = Options::default();
+        let schemes = vec!["http".to_string(), "https".to_string()];
+        options
+            .set("allowed_schemes", crate::OptionValue::List(schemes))
+            .unwrap();
+        assert_eq!(
+            norm_with("example.com/x", &options),
+            "https://example.com/x"
+        );
+        assert_eq!(norm_with("HTTP://a.com/", &options), "http://a.com/");
+        let err = normalize(b"JavaScript:alert(1)", &options).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::DisallowedScheme);
+        assert_eq!(err.scheme(), Some("javascript"));
+        assert_eq!(
+            err.to_string(),
+            "Cannot normalize `JavaScript:alert(1)`: the scheme is not one of allowed_schemes (scheme `javascript`)"
+        );
+    }
+
+    #[test]
+    fn the_fast_path_keeps_the_options_limits() {
+        let url = b"https://example.com/abcdef";
+        let mut options = Options::default();
+        options
+            .set("max_length", crate::OptionValue::Int(20))
+            .unwrap();
+        assert!(matches!(
+            normalize_cow(url, &options).unwrap_err().kind(),
+            ErrorKind::InputTooLong { .. }
+        ));
+        let mut options = Options::default();
+        let schemes = vec!["http".to_string()];
+        options
+            .set("allowed_schemes", crate::OptionValue::List(schemes))
+            .unwrap();
+        options
+            .set("default_scheme", crate::OptionValue::String("http".into()))
+            .unwrap();
+        let err = normalize_cow(url, &options).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::DisallowedScheme);
+        assert!(matches!(
+            normalize_cow(b"http://example.com/", &options),
+            Ok(Cow::Borrowed("http://example.com/"))
+        ));
+    }
+
+    fn norm_with(input: &str, options: &Options) -> String {
+        normalize(input.as_bytes(), options).unwrap_or_else(|e| panic!("{e}"))
     }
 }

@@ -1,8 +1,11 @@
 //! Options: the settings a `UrlNormalizer` is constructed with, each checked once.
 
+use crate::error::{printable, ErrorKind};
 use crate::input::is_special_scheme;
+use crate::parse::ParsedUrl;
 use regex::Regex;
 use std::fmt;
+use std::sync::LazyLock;
 
 /// URL::Normalize's default directory indexes (regular expressions, matched
 /// case-insensitively against the whole last path segment).
@@ -72,7 +75,13 @@ pub struct Options {
     /// The effective `tracking_parameters`, kept so that no call rebuilds it.
     tracking: Vec<String>,
     removed_parameters: Vec<String>,
+    /// Lowercase; `None` allows every scheme.
+    allowed_schemes: Option<Vec<String>>,
+    max_length: usize,
 }
+
+/// The default `max_length`: 2 MiB, about what browsers accept in a URL.
+pub const DEFAULT_MAX_LENGTH: usize = 2 * 1024 * 1024;
 
 /// A list with a built-in default that one option replaces and another extends, whatever
 /// order the two keys come in.
@@ -116,6 +125,17 @@ impl ListOption {
     }
 }
 
+/// The default patterns, compiled once: compiling takes far longer than the rest of a
+/// constructor (about 0.3 ms), and a clone shares the compiled form.
+static DEFAULT_DIRECTORY_INDEX: LazyLock<Regex> = LazyLock::new(|| {
+    let patterns: Vec<String> = DEFAULT_DIRECTORY_INDEXES
+        .iter()
+        .map(|p| p.to_string())
+        .collect();
+    // The default patterns are valid; a failure here is a bug caught by every test.
+    directory_index_regex(&patterns).expect("default directory indexes")
+});
+
 impl Default for Options {
     fn default() -> Self {
         let directory_indexes = ListOption::new(DEFAULT_DIRECTORY_INDEXES);
@@ -123,13 +143,13 @@ impl Default for Options {
         Self {
             strict: false,
             default_scheme: "https".to_owned(),
-            // The default patterns are valid; a failure here is a bug caught by every test.
-            directory_index: directory_index_regex(&directory_indexes.effective())
-                .expect("default directory indexes"),
+            directory_index: DEFAULT_DIRECTORY_INDEX.clone(),
             directory_indexes,
             tracking: tracking_parameters.effective(),
             tracking_parameters,
             removed_parameters: Vec::new(),
+            allowed_schemes: None,
+            max_length: DEFAULT_MAX_LENGTH,
         }
     }
 }
@@ -184,7 +204,12 @@ impl OptionError {
 
 impl fmt::Display for OptionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Option `{}` {}", self.key, self.problem)
+        write!(
+            f,
+            "Option `{}` {}",
+            printable(self.key.as_bytes()),
+            self.problem
+        )
     }
 }
 
@@ -193,10 +218,12 @@ impl std::error::Error for OptionError {}
 impl Options {
     /// Every key [`Options::set`] accepts.
     pub const KEYS: &'static [&'static str] = &[
+        "allowed_schemes",
         "default_scheme",
         "directory_indexes",
         "extra_directory_indexes",
         "extra_tracking_parameters",
+        "max_length",
         "remove_query_parameters",
         "strict",
         "tracking_parameters",
@@ -212,9 +239,12 @@ impl Options {
     /// options.set("default_scheme", OptionValue::String("HTTP".into()))?;
     /// assert_eq!(options.default_scheme(), "http");
     /// let err = options.set("stict", OptionValue::Bool(true)).unwrap_err();
-    /// assert!(err.to_string().starts_with("Option `stict` is unknown; known options: default_scheme,"));
+    /// assert!(err.to_string().starts_with("Option `stict` is unknown; known options: allowed_schemes, default_scheme,"));
     /// # Ok::<(), url_normalize::OptionError>(())
     /// ```
+    ///
+    /// A rule that joins two keys (`default_scheme` within `allowed_schemes`) is checked by
+    /// [`Options::validate`], once every key is set, so that the keys may come in any order.
     ///
     /// # Errors
     ///
@@ -238,7 +268,10 @@ impl Options {
                 OptionValue::String(scheme) => {
                     return Err(OptionError::new(
                         key,
-                        format!("must be one of http, https, ws, wss, ftp; `{scheme}` given"),
+                        format!(
+                            "must be one of http, https, ws, wss, ftp; `{}` given",
+                            printable(scheme.as_bytes())
+                        ),
                     ))
                 }
                 _ => return Err(wrong_type("a string")),
@@ -272,6 +305,38 @@ impl Options {
                     self.tracking_parameters = list;
                 }
             }
+            "allowed_schemes" => {
+                let OptionValue::List(schemes) = value else {
+                    return Err(wrong_type("a list of schemes"));
+                };
+                if schemes.is_empty() {
+                    return Err(OptionError::new(key, "must list at least one scheme"));
+                }
+                if let Some(bad) = schemes.iter().find(|scheme| !is_scheme_name(scheme)) {
+                    return Err(OptionError::new(
+                        key,
+                        format!(
+                            "must list scheme names (a letter, then letters, digits, + - .); `{}` given",
+                            printable(bad.as_bytes())
+                        ),
+                    ));
+                }
+                let lowercase = schemes.iter().map(|s| s.to_ascii_lowercase()).collect();
+                self.allowed_schemes = Some(lowercase);
+            }
+            "max_length" => match value {
+                OptionValue::Int(length) if length >= 1 => {
+                    // Beyond the address space, no input can be longer anyway.
+                    self.max_length = usize::try_from(length).unwrap_or(usize::MAX);
+                }
+                OptionValue::Int(length) => {
+                    return Err(OptionError::new(
+                        key,
+                        format!("must be at least 1, {length} given"),
+                    ))
+                }
+                _ => return Err(wrong_type("an int")),
+            },
             _ => {
                 return Err(OptionError::new(
                     key,
@@ -284,6 +349,78 @@ impl Options {
 }
 
 impl Options {
+    /// Checks the rules that join two keys: `default_scheme` must be one of `allowed_schemes`,
+    /// or every scheme-less input would be rejected. Call it after the last [`Options::set`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use url_normalize::{OptionValue, Options};
+    /// let mut options = Options::default();
+    /// options.set("allowed_schemes", OptionValue::List(vec!["http".into()]))?;
+    /// let err = options.validate().unwrap_err();
+    /// assert_eq!(err.key(), "default_scheme");
+    /// options.set("default_scheme", OptionValue::String("http".into()))?;
+    /// options.validate()?;
+    /// # Ok::<(), url_normalize::OptionError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`OptionError`] naming `default_scheme` when it is not one of `allowed_schemes`.
+    pub fn validate(&self) -> Result<(), OptionError> {
+        if self.allows_scheme(&self.default_scheme) {
+            return Ok(());
+        }
+        Err(OptionError::new(
+            "default_scheme",
+            format!(
+                "(`{}`) must be one of allowed_schemes ({})",
+                self.default_scheme,
+                self.allowed_schemes
+                    .as_deref()
+                    .unwrap_or_default()
+                    .join(", ")
+            ),
+        ))
+    }
+
+    /// The schemes a URL may have (`allowed_schemes`, lowercase), or `None` for any.
+    pub fn allowed_schemes(&self) -> Option<&[String]> {
+        self.allowed_schemes.as_deref()
+    }
+
+    /// [`ErrorKind::DisallowedScheme`] when `allowed_schemes` does not list the URL's scheme.
+    pub(crate) fn check_scheme(&self, url: &ParsedUrl) -> Result<(), ErrorKind> {
+        match self.allows_scheme(url.url.scheme()) {
+            true => Ok(()),
+            false => Err(ErrorKind::DisallowedScheme),
+        }
+    }
+
+    /// True when `allowed_schemes` lets a URL with `scheme` (lowercase) through.
+    pub(crate) fn allows_scheme(&self, scheme: &str) -> bool {
+        self.allowed_schemes
+            .as_ref()
+            .is_none_or(|allowed| allowed.iter().any(|s| s == scheme))
+    }
+
+    /// The longest input accepted, in bytes (`max_length`).
+    pub fn max_length(&self) -> usize {
+        self.max_length
+    }
+
+    /// [`ErrorKind::InputTooLong`] when `input` is longer than `max_length`.
+    pub(crate) fn check_length(&self, input: &[u8]) -> Result<(), ErrorKind> {
+        if input.len() > self.max_length {
+            return Err(ErrorKind::InputTooLong {
+                length: input.len(),
+                max_length: self.max_length,
+            });
+        }
+        Ok(())
+    }
+
     /// Throw instead of returning the input unchanged when it cannot be parsed (`strict`).
     /// The core always returns `Result`; the PHP binding reads this to choose.
     pub fn strict(&self) -> bool {
@@ -319,6 +456,16 @@ fn directory_index_regex(patterns: &[String]) -> Result<Regex, regex::Error> {
     }
     let alternatives: Vec<String> = patterns.iter().map(|p| format!("(?:{p})")).collect();
     Regex::new(&format!("(?i)^(?:{})$", alternatives.join("|")))
+}
+
+/// The URL Standard's scheme: an ASCII letter, then ASCII letters, digits, `+`, `-` or `.`.
+/// <https://url.spec.whatwg.org/#scheme-state>
+fn is_scheme_name(scheme: &str) -> bool {
+    let mut bytes = scheme.bytes();
+    bytes
+        .next()
+        .is_some_and(|first| first.is_ascii_alphabetic())
+        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
 }
 
 /// A special scheme with a network host: what a scheme-less crawler URL can default to.
@@ -436,5 +583,101 @@ mod tests {
             .set("default_scheme", OptionValue::String("WSS".into()))
             .unwrap();
         assert_eq!(options.default_scheme, "wss");
+    }
+
+    #[test]
+    fn allowed_schemes_are_scheme_names_lowercased() {
+        let mut options = Options::default();
+        assert!(options.allows_scheme("javascript"));
+        options
+            .set(
+                "allowed_schemes",
+                OptionValue::List(vec!["HTTP".into(), "https".into()]),
+            )
+            .unwrap();
+        assert_eq!(
+            options.allowed_schemes(),
+            Some(&["http".to_string(), "https".to_string()][..])
+        );
+        assert!(options.allows_scheme("http") && !options.allows_scheme("javascript"));
+        options.validate().unwrap();
+        let err = options
+            .set("allowed_schemes", OptionValue::List(vec!["ht tp".into()]))
+            .unwrap_err();
+        assert_eq!(err.to_string(), "Option `allowed_schemes` must list scheme names (a letter, then letters, digits, + - .); `ht tp` given");
+        for bad in [
+            vec![],
+            vec!["1http".to_string()],
+            vec!["a\0".to_string()],
+            vec![String::new()],
+        ] {
+            assert!(options
+                .set("allowed_schemes", OptionValue::List(bad))
+                .is_err());
+        }
+        let err = options
+            .set("allowed_schemes", OptionValue::String("http".into()))
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "Option `allowed_schemes` must be a list of schemes, string given"
+        );
+    }
+
+    #[test]
+    fn default_scheme_must_be_allowed_whatever_the_order_of_the_keys() {
+        let mut options = Options::default();
+        options
+            .set(
+                "allowed_schemes",
+                OptionValue::List(vec!["http".into(), "ftp".into()]),
+            )
+            .unwrap();
+        let err = options.validate().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "Option `default_scheme` (`https`) must be one of allowed_schemes (http, ftp)"
+        );
+        options
+            .set("default_scheme", OptionValue::String("ftp".into()))
+            .unwrap();
+        options.validate().unwrap();
+    }
+
+    #[test]
+    fn max_length_is_a_positive_int() {
+        let mut options = Options::default();
+        assert_eq!(options.max_length(), 2_097_152);
+        assert_eq!(options.check_length(&vec![b'a'; 1 << 20]), Ok(()));
+        options.set("max_length", OptionValue::Int(10)).unwrap();
+        assert_eq!(options.check_length(b"0123456789"), Ok(()));
+        assert_eq!(
+            options.check_length(b"0123456789a"),
+            Err(ErrorKind::InputTooLong {
+                length: 11,
+                max_length: 10
+            })
+        );
+        let err = options.set("max_length", OptionValue::Int(0)).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "Option `max_length` must be at least 1, 0 given"
+        );
+        let err = options
+            .set("max_length", OptionValue::String("10".into()))
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "Option `max_length` must be an int, string given"
+        );
+    }
+
+    #[test]
+    fn values_in_messages_are_escaped() {
+        let mut options = Options::default();
+        let err = options
+            .set("default_scheme", OptionValue::String("ht\0tp".into()))
+            .unwrap_err();
+        assert!(err.to_string().ends_with("`ht\\0tp` given"), "{err}");
     }
 }

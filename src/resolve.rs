@@ -2,6 +2,7 @@
 
 use crate::error::{Operation, UrlError};
 use crate::input::{bytes_to_str, strip};
+use crate::options::Options;
 use crate::parse::{join, parse, ParsedUrl};
 
 /// Resolves `href` against `base` as a browser resolves a link, and returns the
@@ -17,23 +18,28 @@ use crate::parse::{join, parse, ParsedUrl};
 ///   `../x` gives `https://a.com/x`, because `quickstart` is a document and its directory
 ///   is `/core/`. Use [`resolve_against_directory`] when the page was served at `.../quickstart/`.
 ///
+/// Of the `options`, `max_length` applies to `href` and `base` each, and `allowed_schemes`
+/// to the resolved URL; the others concern inputs without a scheme, which a base never is.
+///
 /// # Examples
 ///
 /// ```
-/// use url_normalize::resolve;
+/// use url_normalize::{resolve, Options};
 /// let base = b"https://docs.crawl4ai.com/core/quickstart";
-/// assert_eq!(resolve(b"../docker-deployment", base)?, "https://docs.crawl4ai.com/docker-deployment");
-/// assert_eq!(resolve(b"  //cdn.example/a b  ", base)?, "https://cdn.example/a%20b");
-/// assert_eq!(resolve(b"?page=2", base)?, "https://docs.crawl4ai.com/core/quickstart?page=2");
+/// let options = Options::default();
+/// assert_eq!(resolve(b"../docker-deployment", base, &options)?, "https://docs.crawl4ai.com/docker-deployment");
+/// assert_eq!(resolve(b"  //cdn.example/a b  ", base, &options)?, "https://cdn.example/a%20b");
+/// assert_eq!(resolve(b"?page=2", base, &options)?, "https://docs.crawl4ai.com/core/quickstart?page=2");
 /// # Ok::<(), url_normalize::UrlError>(())
 /// ```
 ///
 /// # Errors
 ///
-/// [`UrlError`] when `base` is not an absolute URL (its operation says `in_base`), or when
-/// the resolved URL is invalid (a bad host or port in `href`).
-pub fn resolve(href: &[u8], base: &[u8]) -> Result<String, UrlError> {
-    resolve_with(href, base, |_| {})
+/// [`UrlError`] when `base` is not an absolute URL or is longer than `max_length` (its
+/// operation says `in_base`), or when `href` is longer than `max_length`, or when the resolved
+/// URL is invalid (a bad host or port in `href`) or its scheme is not one of `allowed_schemes`.
+pub fn resolve(href: &[u8], base: &[u8], options: &Options) -> Result<String, UrlError> {
+    resolve_with(href, base, options, |_| {})
 }
 
 /// Like [`resolve`], but reads the base's last path segment as a directory, as if the base
@@ -42,9 +48,9 @@ pub fn resolve(href: &[u8], base: &[u8]) -> Result<String, UrlError> {
 /// # Examples
 ///
 /// ```
-/// use url_normalize::resolve_against_directory;
+/// use url_normalize::{resolve_against_directory, Options};
 /// let base = b"https://docs.crawl4ai.com/core/quickstart";
-/// let url = resolve_against_directory(b"../docker-deployment", base)?;
+/// let url = resolve_against_directory(b"../docker-deployment", base, &Options::default())?;
 /// assert_eq!(url, "https://docs.crawl4ai.com/core/docker-deployment");
 /// # Ok::<(), url_normalize::UrlError>(())
 /// ```
@@ -52,8 +58,12 @@ pub fn resolve(href: &[u8], base: &[u8]) -> Result<String, UrlError> {
 /// # Errors
 ///
 /// As for [`resolve`].
-pub fn resolve_against_directory(href: &[u8], base: &[u8]) -> Result<String, UrlError> {
-    resolve_with(href, base, |url| {
+pub fn resolve_against_directory(
+    href: &[u8],
+    base: &[u8],
+    options: &Options,
+) -> Result<String, UrlError> {
+    resolve_with(href, base, options, |url| {
         // An opaque path (`mailto:x`) has no directories, and the join reports it; a host-less
         // path (`foo:/.//a`) is left as it is, since set_path does not keep its `/.` marker.
         if url.url.has_host() && !url.url.cannot_be_a_base() && !url.url.path().ends_with('/') {
@@ -66,9 +76,9 @@ pub fn resolve_against_directory(href: &[u8], base: &[u8]) -> Result<String, Url
 fn resolve_with(
     href: &[u8],
     base: &[u8],
+    options: &Options,
     adjust_base: impl FnOnce(&mut ParsedUrl),
 ) -> Result<String, UrlError> {
-    let base_text = bytes_to_str(base);
     let fail = |in_base: bool, kind, host| {
         let operation = Operation::Resolve {
             base: String::from_utf8_lossy(base).into_owned(),
@@ -76,13 +86,23 @@ fn resolve_with(
         };
         UrlError::new(kind, operation, href).with_host(host)
     };
+    options
+        .check_length(base)
+        .map_err(|kind| fail(true, kind, None))?;
+    options
+        .check_length(href)
+        .map_err(|kind| fail(false, kind, None))?;
+    let base_text = bytes_to_str(base);
     let mut base_url =
         parse(&strip(&base_text)).map_err(|failure| fail(true, failure.kind, failure.host))?;
     adjust_base(&mut base_url);
     let href_text = bytes_to_str(href);
-    join(&base_url, &strip(&href_text))
-        .map(ParsedUrl::into_serialization)
-        .map_err(|failure| fail(false, failure.kind, failure.host))
+    let url = join(&base_url, &strip(&href_text))
+        .map_err(|failure| fail(false, failure.kind, failure.host))?;
+    options
+        .check_scheme(&url)
+        .map_err(|kind| fail(false, kind, None).with_scheme(url.url.scheme()))?;
+    Ok(url.into_serialization())
 }
 
 #[cfg(test)]
@@ -91,33 +111,34 @@ mod tests {
     use crate::error::ErrorKind;
 
     const BASE: &[u8] = b"https://docs.crawl4ai.com/core/quickstart";
+    static OPTIONS: std::sync::LazyLock<Options> = std::sync::LazyLock::new(Options::default);
 
     fn res(href: &str, base: &str) -> String {
-        resolve(href.as_bytes(), base.as_bytes()).unwrap_or_else(|e| panic!("{e}"))
+        resolve(href.as_bytes(), base.as_bytes(), &OPTIONS).unwrap_or_else(|e| panic!("{e}"))
     }
 
     #[test]
     fn seed_004_both_ways() {
         assert_eq!(
-            resolve(b"../docker-deployment", BASE).unwrap(),
+            resolve(b"../docker-deployment", BASE, &OPTIONS).unwrap(),
             "https://docs.crawl4ai.com/docker-deployment"
         );
         assert_eq!(
-            resolve_against_directory(b"../docker-deployment", BASE).unwrap(),
+            resolve_against_directory(b"../docker-deployment", BASE, &OPTIONS).unwrap(),
             "https://docs.crawl4ai.com/core/docker-deployment"
         );
         // Unlike the seed's `base_url + '/'`, the slash goes on the path, not after the query.
         let with_query = b"https://a.com/core/quickstart?lang=en";
         assert_eq!(
-            resolve_against_directory(b"x", with_query).unwrap(),
+            resolve_against_directory(b"x", with_query, &OPTIONS).unwrap(),
             "https://a.com/core/quickstart/x"
         );
         assert_eq!(
-            resolve_against_directory(b"", with_query).unwrap(),
+            resolve_against_directory(b"", with_query, &OPTIONS).unwrap(),
             "https://a.com/core/quickstart/?lang=en"
         );
         assert_eq!(
-            resolve_against_directory(b"x", b"https://a.com/dir/").unwrap(),
+            resolve_against_directory(b"x", b"https://a.com/dir/", &OPTIONS).unwrap(),
             "https://a.com/dir/x"
         );
     }
@@ -151,7 +172,11 @@ mod tests {
             res("../../admin", "https://good.com/public/C|/x"),
             "https://good.com/admin"
         );
-        let kind = |href: &str| resolve(href.as_bytes(), b"foo://a/b").unwrap_err().kind();
+        let kind = |href: &str| {
+            resolve(href.as_bytes(), b"foo://a/b", &OPTIONS)
+                .unwrap_err()
+                .kind()
+        };
         assert_eq!(kind("//h:80\\x"), ErrorKind::InvalidPort);
         assert_eq!(kind("//@"), ErrorKind::EmptyHost);
         assert_eq!(kind("foo://@"), ErrorKind::EmptyHost);
@@ -159,7 +184,7 @@ mod tests {
 
     #[test]
     fn failures_say_which_input_is_at_fault() {
-        let err = resolve(b"x", b"example.com/page").unwrap_err();
+        let err = resolve(b"x", b"example.com/page", &OPTIONS).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::RelativeReference);
         assert_eq!(
             err.operation(),
@@ -168,18 +193,18 @@ mod tests {
                 in_base: true
             }
         );
-        let err = resolve(b"//exa mple.com/", BASE).unwrap_err();
+        let err = resolve(b"//exa mple.com/", BASE, &OPTIONS).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::ForbiddenHostCodePoint);
         assert!(matches!(
             err.operation(),
             Operation::Resolve { in_base: false, .. }
         ));
         assert_eq!(
-            resolve(b"x", b"mailto:a@b.c").unwrap_err().kind(),
+            resolve(b"x", b"mailto:a@b.c", &OPTIONS).unwrap_err().kind(),
             ErrorKind::BaseWithOpaquePath
         );
         assert_eq!(
-            resolve(b"x", b"").unwrap_err().kind(),
+            resolve(b"x", b"", &OPTIONS).unwrap_err().kind(),
             ErrorKind::RelativeReference
         );
     }
@@ -187,8 +212,56 @@ mod tests {
     #[test]
     fn invalid_utf8_in_href_is_kept_as_escapes() {
         assert_eq!(
-            resolve(b"caf\xe9?\xff", BASE).unwrap(),
+            resolve(b"caf\xe9?\xff", BASE, &OPTIONS).unwrap(),
             "https://docs.crawl4ai.com/core/caf%E9?%FF"
+        );
+    }
+
+    #[test]
+    fn options_limit_both_inputs_and_the_resolved_scheme() {
+        let mut options = Options::default();
+        options
+            .set("max_length", crate::OptionValue::Int(30))
+            .unwrap();
+        let err = resolve(b"x", BASE, &options).unwrap_err();
+        assert!(matches!(
+            err.kind(),
+            ErrorKind::InputTooLong {
+                length: 41,
+                max_length: 30
+            }
+        ));
+        assert!(matches!(
+            err.operation(),
+            Operation::Resolve { in_base: true, .. }
+        ));
+        let err = resolve(&[b'a'; 31], b"https://a.com/", &options).unwrap_err();
+        assert!(matches!(
+            err.operation(),
+            Operation::Resolve { in_base: false, .. }
+        ));
+
+        let mut options = Options::default();
+        let schemes = vec!["http".to_string(), "https".to_string()];
+        options
+            .set("allowed_schemes", crate::OptionValue::List(schemes))
+            .unwrap();
+        assert_eq!(
+            resolve(b"../x", BASE, &options).unwrap(),
+            "https://docs.crawl4ai.com/x"
+        );
+        let err = resolve(b"javascript:void(0)", BASE, &options).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::DisallowedScheme);
+        assert_eq!(
+            err.to_string(),
+            "Cannot resolve `javascript:void(0)` against `https://docs.crawl4ai.com/core/quickstart`: the scheme is not one of allowed_schemes (scheme `javascript`)"
+        );
+        // The resolved URL counts: a link inherits the base's scheme.
+        assert_eq!(
+            resolve(b"#top", b"mailto:a@b.c", &options)
+                .unwrap_err()
+                .kind(),
+            ErrorKind::DisallowedScheme
         );
     }
 }

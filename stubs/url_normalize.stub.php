@@ -237,6 +237,17 @@ namespace UrlNormalize {
          *   fingerprint() and surt() call, whatever the flags (URL::Normalize's
          *   remove_query_parameters()).
          *   Example: ['remove_query_parameters' => ['page*']]: /?pageSize=5&q=x → /?q=x
+         * - `allowed_schemes` (list of schemes, default: any): a URL with another scheme is
+         *   invalid in every method (for resolve(), the resolved URL's scheme): returned as given
+         *   with a warning, or InvalidUrlException in strict mode and from resolve(). Names are
+         *   lower-cased; default_scheme must be one of them.
+         *   Example: ['allowed_schemes' => ['http', 'https']]: resolve('javascript:void(0)', $page) → throws
+         * - `max_length` (int, bytes, default 2097152 = 2 MiB, at least 1): a longer input (each
+         *   of href and base for resolve()) is invalid, following the mode as above.
+         *   Example: ['max_length' => 20]: normalize('https://example.com/abcdef') → the input as given,
+         *   and a warning
+         *
+         * The object is immutable: calling __construct() again throws \Error and changes nothing.
          *
          * The logger receives debug('URL normalized for HTTP request', ['original' => ...,
          * 'normalized' => ...]) whenever normalize() changes a URL, and in lenient mode
@@ -249,9 +260,11 @@ namespace UrlNormalize {
          *                            and warning() methods (or __call)
          * @param array{strict?: bool, default_scheme?: string, directory_indexes?: list<string>,
          *     extra_directory_indexes?: list<string>, tracking_parameters?: list<string>,
-         *     extra_tracking_parameters?: list<string>, remove_query_parameters?: list<string>} $options
+         *     extra_tracking_parameters?: list<string>, remove_query_parameters?: list<string>,
+         *     allowed_schemes?: list<string>, max_length?: int} $options
          * @throws \InvalidArgumentException for an unknown option, a wrongly typed option
          *                                   value, or a logger without debug()/warning()
+         * @throws \Error when called on an object that is already constructed
          */
         public function __construct(?object $logger = null, array $options = [])
         {

@@ -188,7 +188,8 @@ fn wpt_urltestdata() {
         };
         match case["base"].as_str() {
             Some(base) => {
-                let got = resolve(input.as_bytes(), base.as_bytes()).map_err(|e| e.to_string());
+                let got = resolve(input.as_bytes(), base.as_bytes(), &options())
+                    .map_err(|e| e.to_string());
                 suite.check(
                     format!("<{}> against <{}>", printable(input), printable(base)),
                     expected,
@@ -260,7 +261,8 @@ fn rfc3986_resolution_examples() {
     for line in read("rfc3986-resolution-examples.tsv").lines().skip(1) {
         let cells: Vec<&str> = line.split('\t').collect();
         let (base, reference, expected) = (cells[1], cells[2], cells[3]);
-        let got = resolve(reference.as_bytes(), base.as_bytes()).map_err(|e| e.to_string());
+        let got =
+            resolve(reference.as_bytes(), base.as_bytes(), &options()).map_err(|e| e.to_string());
         suite.check(
             format!("<{reference}> against <{base}>"),
             Some(expected),

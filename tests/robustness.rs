@@ -22,8 +22,8 @@ fn arbitrary_bytes_never_panic_and_results_are_stable() {
                 "not idempotent for {input:?}"
             );
         }
-        let _ = resolve(&input, &base);
-        let _ = resolve_against_directory(&input, &base);
-        let _ = resolve(&input, b"https://example.com/a/b?q#f");
+        let _ = resolve(&input, &base, &options);
+        let _ = resolve_against_directory(&input, &base, &options);
+        let _ = resolve(&input, b"https://example.com/a/b?q#f", &options);
     }
 }

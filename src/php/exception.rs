@@ -4,10 +4,12 @@
 //! so it keeps `Exception`'s own object handler: `getFile()`, `getLine()` and the trace
 //! are filled in, and userland can `new` and extend it (see ../shared/notes/ext-php-rs.md §3.3).
 
+use crate::error::printable;
 use crate::{OptionError, UrlError};
 use ext_php_rs::builders::ClassBuilder;
 use ext_php_rs::exception::PhpException;
 use ext_php_rs::ffi::{compiler_globals, zend_hash_str_find_ptr_lc};
+use ext_php_rs::types::ZendObject;
 use ext_php_rs::zend::ClassEntry;
 use std::sync::atomic::{AtomicPtr, Ordering};
 
@@ -54,13 +56,27 @@ fn invalid_url_ce() -> &'static ClassEntry {
 
 impl From<UrlError> for PhpException {
     fn from(err: UrlError) -> Self {
-        PhpException::new(err.to_string(), 0, invalid_url_ce())
+        exception(err.to_string(), invalid_url_ce())
     }
 }
 
-/// A constructor argument PHP code got wrong: `\InvalidArgumentException`.
+/// An argument PHP code got wrong: `\InvalidArgumentException`.
 pub(crate) fn invalid_argument(message: impl Into<String>) -> PhpException {
-    PhpException::new(message.into(), 0, invalid_argument_ce())
+    exception(message.into(), invalid_argument_ce())
+}
+
+/// Every exception of the binding. PHP cannot throw a message that contains NUL (it would
+/// become `\Error: cannot throw ...`); the messages escape what they quote, and this is the
+/// last guard.
+fn exception(message: String, class: &'static ClassEntry) -> PhpException {
+    PhpException::new(message.replace('\0', "\\0"), 0, class)
+}
+
+/// An object's class name for a message, escaped: an anonymous class's name contains NUL.
+pub(crate) fn class_name(object: &ZendObject) -> String {
+    // SAFETY: a live object's class entry and its name live at least as long as the object.
+    let name = unsafe { object.ce.as_ref().and_then(|class| class.name.as_ref()) };
+    name.map_or_else(|| "object".to_owned(), |name| printable(name.as_bytes()))
 }
 
 impl From<OptionError> for PhpException {

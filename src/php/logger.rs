@@ -1,55 +1,101 @@
 //! The PSR-3 logger a `UrlNormalizer` was given, and the two calls it makes on it.
+//!
+//! The logger is kept in a private property of the PHP object, not in the Rust struct: the
+//! cycle collector sees property slots (ext-php-rs's `get_gc` reports them) but not zvals
+//! inside the struct, so a logger holding its normalizer would never be freed.
 
 use super::args::ObjectArg;
-use super::exception::invalid_argument;
+use super::exception::{class_name, invalid_argument};
 use ext_php_rs::binary::Binary;
+use ext_php_rs::builders::{ClassBuilder, ClassProperty};
 use ext_php_rs::exception::PhpResult;
-use ext_php_rs::types::{ZendCallable, ZendHashTable, Zval};
+use ext_php_rs::ffi::zend_property_info;
+use ext_php_rs::flags::PropertyFlags;
+use ext_php_rs::types::{ZendCallable, ZendHashTable, ZendObject, Zval};
+use std::ptr;
 
-/// A PHP object with `debug()` and `warning()` methods (or `__call`), kept alive by the
-/// `[$logger, 'debug']` and `[$logger, 'warning']` callables the normalizer holds.
-pub(crate) struct Logger {
-    debug: Zval,
-    warning: Zval,
+/// The private property that holds the logger (`null` when there is none).
+const PROPERTY: &str = "logger";
+
+/// Declares the property on the class (the `#[php_class]` modifier).
+pub(crate) fn declare_property(class: ClassBuilder) -> ClassBuilder {
+    class.property(ClassProperty {
+        name: PROPERTY.to_owned(),
+        flags: PropertyFlags::Private,
+        default: Some(Box::new(|| {
+            let mut null = Zval::new();
+            null.set_null();
+            Ok(null)
+        })),
+        docs: &[],
+        ty: None,
+        nullable: true,
+        readonly: false,
+        default_stub: None,
+    })
 }
 
-impl Logger {
-    /// Takes a reference to the logger after checking it can receive PSR-3 calls.
-    pub(crate) fn new(logger: ObjectArg<'_>) -> PhpResult<Self> {
-        let zval = logger.0.shallow_clone();
+/// A PHP object with `debug()` and `warning()` methods (or `__call`).
+pub(crate) struct Logger<'a>(&'a Zval);
+
+impl<'a> Logger<'a> {
+    /// Checks that `logger` can receive PSR-3 calls, and keeps it in `object`'s property.
+    /// Called once, by the constructor.
+    pub(crate) fn store(object: &mut ZendObject, logger: ObjectArg<'_>) -> PhpResult<()> {
         let is_callable = ZendCallable::try_from_name("is_callable")?;
-        let method = |name: &str| -> PhpResult<Zval> {
-            let callable = callable(&zval, name)?;
-            if is_callable.try_call(vec![&callable])?.bool() != Some(true) {
-                let class = zval
-                    .object()
-                    .and_then(|o| o.get_class_name().ok())
-                    .unwrap_or_default();
+        for name in ["debug", "warning"] {
+            if is_callable
+                .try_call(vec![&callable(logger.0, name)?])?
+                .bool()
+                != Some(true)
+            {
+                let class = logger.0.object().map(class_name).unwrap_or_default();
                 return Err(invalid_argument(format!(
                     "The logger `{class}` has no {name}() method: pass a Psr\\Log\\LoggerInterface"
                 )));
             }
-            Ok(callable)
-        };
-        Ok(Self {
-            debug: method("debug")?,
-            warning: method("warning")?,
-        })
+        }
+        let slot = property_slot(object)
+            .ok_or_else(|| invalid_argument("The class has no logger property"))?;
+        // SAFETY: the slot is the object's own property zval; assigning drops the old value.
+        unsafe { *slot = logger.0.shallow_clone() };
+        Ok(())
+    }
+
+    /// The logger kept in `object`'s property, if it was given one.
+    pub(crate) fn of(object: &'a ZendObject) -> Option<Self> {
+        // SAFETY: the slot lies inside `object`, which the borrow keeps alive.
+        let zval = unsafe { property_slot(ptr::from_ref(object).cast_mut())?.as_ref()? };
+        zval.is_object().then_some(Logger(zval))
     }
 
     /// `$logger->debug($message, $context)`. An exception the logger throws propagates.
     pub(crate) fn debug(&self, message: &str, context: &[(&str, &[u8])]) -> PhpResult<()> {
-        log(&self.debug, message, context)
+        log(&callable(self.0, "debug")?, message, context)
     }
 
     /// `$logger->warning($message, $context)`. An exception the logger throws propagates.
     pub(crate) fn warning(&self, message: &str, context: &[(&str, &[u8])]) -> PhpResult<()> {
-        log(&self.warning, message, context)
+        log(&callable(self.0, "warning")?, message, context)
+    }
+}
+
+/// The property's zval inside `object`, found by the offset PHP gave the declared property.
+fn property_slot(object: *mut ZendObject) -> Option<*mut Zval> {
+    // SAFETY: `object` is a live object; its class entry and the class's property table live
+    // for the process, and a declared property's offset is within the object's allocation.
+    unsafe {
+        let class = (*object).ce.as_ref()?;
+        let info = class.properties_info.get(PROPERTY)?;
+        let info = info.ptr::<zend_property_info>()?;
+        let offset = (*info).offset as usize;
+        Some(object.cast::<u8>().add(offset).cast::<Zval>())
     }
 }
 
 /// `[$object, $method]`: calling through it reaches `__call` and reports a thrown
-/// exception, which `ZendObject::try_call_method` does not.
+/// exception, which `ZendObject::try_call_method` does not. It holds a reference to the
+/// logger, which keeps it alive for the call.
 fn callable(object: &Zval, method: &str) -> PhpResult<Zval> {
     let mut pair = ZendHashTable::new();
     pair.push(object.shallow_clone())?;

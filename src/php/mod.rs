@@ -2,6 +2,7 @@
 //! core errors to exceptions, calls the logger, and nothing more.
 
 mod args;
+mod construct;
 mod exception;
 mod logger;
 mod normalizer;

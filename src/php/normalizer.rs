@@ -4,23 +4,27 @@
 #![allow(non_snake_case)]
 
 use super::args::{ArrayArg, ObjectArg};
+use super::construct::unconstructed_this;
 use super::exception::invalid_argument;
-use super::logger::Logger;
+use super::logger::{declare_property, Logger};
 use super::options::{options_from_array, string_list};
 use crate::{ErrorKind, Flags, Options, UrlError};
 use ext_php_rs::binary::Binary;
 use ext_php_rs::binary_slice::BinarySlice;
 use ext_php_rs::prelude::*;
-use ext_php_rs::types::ZendHashTable;
+use ext_php_rs::types::{ZendClassObject, ZendHashTable};
 
 /// Normalizes, resolves and canonicalizes URLs. See stubs/url_normalize.stub.php.
 #[php_class]
 #[php(name = "UrlNormalize\\UrlNormalizer")]
 #[php(flags = ext_php_rs::flags::ClassFlags::Final)]
+#[php(modifier = declare_property)]
 pub struct UrlNormalizer {
     options: Options,
-    logger: Option<Logger>,
 }
+
+/// The PHP object, which holds the logger (see `logger.rs`) beside this struct.
+type This = ZendClassObject<UrlNormalizer>;
 
 /// A flag's value as a PHP int constant.
 const fn constant(flags: Flags) -> i64 {
@@ -53,25 +57,28 @@ impl UrlNormalizer {
 
     #[php(defaults(options = ArrayArg::EMPTY))]
     pub fn __construct(logger: Option<ObjectArg<'_>>, options: ArrayArg<'_>) -> PhpResult<Self> {
-        Ok(Self {
-            options: options_from_array(options)?,
-            logger: logger.map(Logger::new).transpose()?,
-        })
+        let this = unconstructed_this::<Self>()?;
+        let options = options_from_array(options)?;
+        if let Some(logger) = logger {
+            Logger::store(this, logger)?;
+        }
+        Ok(Self { options })
     }
 
-    pub fn normalize(&self, url: BinarySlice<u8>) -> PhpResult<Binary<u8>> {
+    pub fn normalize(self_: &This, url: BinarySlice<u8>) -> PhpResult<Binary<u8>> {
         let input: &[u8] = &url;
-        match crate::normalize(input, &self.options) {
+        match crate::normalize(input, &self_.options) {
             Ok(normalized) => {
                 if normalized.as_bytes() != input {
-                    self.debug(
+                    debug(
+                        self_,
                         "URL normalized for HTTP request",
                         &[("original", input), ("normalized", normalized.as_bytes())],
                     )?;
                 }
                 Ok(Binary::from(normalized.into_bytes()))
             }
-            Err(err) => self.lenient(err, input),
+            Err(err) => lenient(self_, err, input),
         }
     }
 
@@ -84,29 +91,41 @@ impl UrlNormalizer {
         baseIsDirectory: bool,
     ) -> PhpResult<String> {
         let resolved = if baseIsDirectory {
-            crate::resolve_against_directory(&href, &base)
+            crate::resolve_against_directory(&href, &base, &self.options)
         } else {
-            crate::resolve(&href, &base)
+            crate::resolve(&href, &base, &self.options)
         };
         Ok(resolved?)
     }
 
-    pub fn canonicalize(&self, url: BinarySlice<u8>, flags: Option<i64>) -> PhpResult<Binary<u8>> {
+    pub fn canonicalize(
+        self_: &This,
+        url: BinarySlice<u8>,
+        flags: Option<i64>,
+    ) -> PhpResult<Binary<u8>> {
         let flags = flags_or_default(flags)?;
-        self.lenient_result(crate::canonicalize(&url, flags, &self.options), &url)
+        lenient_result(
+            self_,
+            crate::canonicalize(&url, flags, &self_.options),
+            &url,
+        )
     }
 
-    pub fn fingerprint(&self, url: BinarySlice<u8>, flags: Option<i64>) -> PhpResult<String> {
-        let canonical = self.canonicalize(url, flags)?;
+    pub fn fingerprint(
+        self_: &This,
+        url: BinarySlice<u8>,
+        flags: Option<i64>,
+    ) -> PhpResult<String> {
+        let canonical = Self::canonicalize(self_, url, flags)?;
         Ok(crate::fingerprint(&canonical))
     }
 
-    pub fn surt(&self, url: BinarySlice<u8>) -> PhpResult<Binary<u8>> {
-        self.lenient_result(crate::surt(&url, &self.options), &url)
+    pub fn surt(self_: &This, url: BinarySlice<u8>) -> PhpResult<Binary<u8>> {
+        lenient_result(self_, crate::surt(&url, &self_.options), &url)
     }
 
     pub fn remove_query_parameters(
-        &self,
+        self_: &This,
         url: BinarySlice<u8>,
         names: &ZendHashTable,
     ) -> PhpResult<Binary<u8>> {
@@ -115,8 +134,8 @@ impl UrlNormalizer {
                 "removeQueryParameters(): $names must be a list of strings (globs such as utm_*)",
             )
         })?;
-        let result = crate::remove_query_parameters(&url, &names, &self.options);
-        self.lenient_result(result, &url)
+        let result = crate::remove_query_parameters(&url, &names, &self_.options);
+        lenient_result(self_, result, &url)
     }
 }
 
@@ -130,51 +149,48 @@ fn flags_or_default(flags: Option<i64>) -> PhpResult<Flags> {
     }
 }
 
-impl UrlNormalizer {
-    /// The result's bytes, or the lenient answer to its error.
-    fn lenient_result(
-        &self,
-        result: Result<String, UrlError>,
-        input: &[u8],
-    ) -> PhpResult<Binary<u8>> {
-        match result {
-            Ok(url) => Ok(Binary::from(url.into_bytes())),
-            Err(err) => self.lenient(err, input),
-        }
+/// The result's bytes, or the lenient answer to its error.
+fn lenient_result(
+    this: &This,
+    result: Result<String, UrlError>,
+    input: &[u8],
+) -> PhpResult<Binary<u8>> {
+    match result {
+        Ok(url) => Ok(Binary::from(url.into_bytes())),
+        Err(err) => lenient(this, err, input),
     }
+}
 
-    /// Strict: throw. Lenient: log a warning with the seed's message and context keys, and
-    /// give the input back unchanged.
-    fn lenient(&self, err: UrlError, input: &[u8]) -> PhpResult<Binary<u8>> {
-        if self.options.strict() {
-            return Err(err.into());
-        }
-        if let Some(logger) = &self.logger {
-            let reason = err.to_string();
-            match (err.kind(), err.host()) {
-                (ErrorKind::InvalidDomain | ErrorKind::ForbiddenHostCodePoint, Some(host)) => {
-                    logger.warning(
-                        "Failed to convert IDN to ASCII",
-                        &[
-                            ("host", host.as_bytes()),
-                            ("url", input),
-                            ("reason", reason.as_bytes()),
-                        ],
-                    )?
-                }
-                _ => logger.warning(
-                    "Failed to parse URL for normalization",
-                    &[("url", input), ("reason", reason.as_bytes())],
+/// Strict: throw. Lenient: log a warning with the seed's message and context keys, and
+/// give the input back unchanged.
+fn lenient(this: &This, err: UrlError, input: &[u8]) -> PhpResult<Binary<u8>> {
+    if this.options.strict() {
+        return Err(err.into());
+    }
+    if let Some(logger) = Logger::of(&this.std) {
+        let reason = err.to_string();
+        match (err.kind(), err.host()) {
+            (ErrorKind::InvalidDomain | ErrorKind::ForbiddenHostCodePoint, Some(host)) => logger
+                .warning(
+                    "Failed to convert IDN to ASCII",
+                    &[
+                        ("host", host.as_bytes()),
+                        ("url", input),
+                        ("reason", reason.as_bytes()),
+                    ],
                 )?,
-            }
+            _ => logger.warning(
+                "Failed to parse URL for normalization",
+                &[("url", input), ("reason", reason.as_bytes())],
+            )?,
         }
-        Ok(Binary::from(input.to_vec()))
     }
+    Ok(Binary::from(input.to_vec()))
+}
 
-    fn debug(&self, message: &str, context: &[(&str, &[u8])]) -> PhpResult<()> {
-        match &self.logger {
-            Some(logger) => logger.debug(message, context),
-            None => Ok(()),
-        }
+fn debug(this: &This, message: &str, context: &[(&str, &[u8])]) -> PhpResult<()> {
+    match Logger::of(&this.std) {
+        Some(logger) => logger.debug(message, context),
+        None => Ok(()),
     }
 }

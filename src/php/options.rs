@@ -1,26 +1,38 @@
 //! The constructor's `array $options`: PHP values to [`OptionValue`]s, checked by the core.
 
 use super::args::ArrayArg;
-use super::exception::invalid_argument;
+use super::exception::{class_name, invalid_argument};
+use crate::error::printable;
 use crate::{OptionValue, Options};
 use ext_php_rs::exception::PhpResult;
-use ext_php_rs::types::{ArrayKey, ZendHashTable, Zval};
+use ext_php_rs::types::{ZendHashTable, Zval};
 
 /// Builds [`Options`] from the PHP array, naming the key of the first wrong entry.
 pub(crate) fn options_from_array(array: ArrayArg<'_>) -> PhpResult<Options> {
     let mut options = Options::default();
-    for (key, value) in array.0.into_iter().flat_map(ZendHashTable::iter) {
-        let key = match key {
-            ArrayKey::Long(index) => {
-                return Err(invalid_argument(format!(
-                    "Option keys must be strings, the integer key {index} given"
-                )))
-            }
-            key => key.to_string(),
+    for (key, value) in array.0.into_iter().flat_map(entries) {
+        let Some(key) = key.zend_str() else {
+            return Err(invalid_argument(format!(
+                "Option keys must be strings, the integer key {} given",
+                key.long().unwrap_or_default()
+            )));
+        };
+        // A key that is not UTF-8 is no option; its escaped form names it in the message.
+        let key = match key.as_str() {
+            Ok(key) => key.to_owned(),
+            Err(_) => printable(key.as_bytes()),
         };
         options.set(&key, option_value(value))?;
     }
+    options.validate()?;
     Ok(options)
+}
+
+/// The array's keys and values. `ZendHashTable::iter` and `values` panic on a key that is not
+/// UTF-8 (`Invalid array key!`); this reads each key as the zval PHP stores.
+fn entries(array: &ZendHashTable) -> impl Iterator<Item = (Zval, &Zval)> {
+    let mut iter = array.iter();
+    std::iter::from_fn(move || iter.next_zval())
 }
 
 fn option_value(zval: &Zval) -> OptionValue {
@@ -45,9 +57,8 @@ fn option_value(zval: &Zval) -> OptionValue {
 
 /// The array's values as strings, or `None` when one is not a (UTF-8) string.
 pub(crate) fn string_list(array: &ZendHashTable) -> Option<Vec<String>> {
-    array
-        .values()
-        .map(|item| item.str().map(str::to_owned))
+    entries(array)
+        .map(|(_, item)| item.str().map(str::to_owned))
         .collect()
 }
 
@@ -58,9 +69,7 @@ fn debug_type(zval: &Zval) -> String {
     } else if zval.is_double() {
         "float".to_owned()
     } else if let Some(object) = zval.object() {
-        object
-            .get_class_name()
-            .unwrap_or_else(|_| "object".to_owned())
+        class_name(object)
     } else {
         zval.get_type().to_string().to_ascii_lowercase()
     }

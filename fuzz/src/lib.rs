@@ -1,0 +1,7 @@
+//! The invariants the fuzz targets hold; `tests/fuzz_regressions.rs` includes `checks.rs`
+//! too, so `cargo test` replays saved crashes against exactly these checks.
+
+#[path = "checks.rs"]
+mod checks;
+
+pub use checks::{check_canonicalize, check_normalize, check_resolve};
