@@ -7,7 +7,8 @@
 
 use std::sync::LazyLock;
 use url_normalize::{
-    canonicalize, fingerprint, normalize, resolve, resolve_against_directory, surt, Flags, Options,
+    canonicalize, fingerprint, is_normal_form, normalize, normalize_full_path, resolve,
+    resolve_against_directory, surt, Flags, Options,
 };
 
 /// Built once: `Options::default()` compiles the directory-index regex, which would cost more
@@ -18,14 +19,27 @@ static OPTIONS: LazyLock<Options> = LazyLock::new(Options::default);
 pub const DEFAULT_BASE: &[u8] = b"https://example.com/dir/page?q=1#top";
 
 /// `normalize`: no panic; an `Ok` output (what lenient mode returns) is ASCII and its own
-/// normal form.
+/// normal form. The fast path (src/fast.rs) agrees with the full path: where it answers,
+/// for the input and for the output, the full path gives that string back byte for byte.
 pub fn check_normalize(data: &[u8]) {
     let options = &*OPTIONS;
     if let Ok(out) = normalize(data, options) {
         assert_normal("normalize", data, &out, options);
+        assert_fast_path_agrees(out.as_bytes(), options);
     }
-    // Fast path (planned, src/fast.rs): when the full path succeeds, assert here that the
-    // fast path either declines or answers `out` byte for byte.
+    assert_fast_path_agrees(data, options);
+}
+
+/// Wherever the fast path says `input` is its own normal form, the full path says so too.
+fn assert_fast_path_agrees(input: &[u8], options: &Options) {
+    if is_normal_form(input) {
+        let full = normalize_full_path(input, options);
+        assert!(
+            full.as_deref().map(str::as_bytes) == Ok(input),
+            "fast path accepted {:?}, full path gives {full:?}",
+            String::from_utf8_lossy(input).escape_debug().to_string()
+        );
+    }
 }
 
 /// `resolve` and `resolve_against_directory`: no panic; an output is ASCII and absolute: resolved
