@@ -32,7 +32,7 @@ pub use options::{
     OptionError, OptionValue, Options, DEFAULT_DIRECTORY_INDEXES, DEFAULT_MAX_LENGTH,
     DEFAULT_TRACKING_PARAMETERS,
 };
-pub use resolve::{resolve, resolve_against_directory};
+pub use resolve::{resolve, resolve_against_directory, Base};
 pub use surt::surt;
 
 /// The PHP binding; its `#[php_module]` is the extension's entry point.
