@@ -64,8 +64,10 @@ pub(crate) fn normal_form(input: &[u8]) -> Option<(&'static str, &str)> {
     if at != rest.len() {
         return None;
     }
-    // Every accepted byte is printable ASCII, so this never fails.
-    Some((scheme, std::str::from_utf8(input).ok()?))
+    // SAFETY: every byte was accepted above by a class of BYTE_CLASSES, and every class holds
+    // printable ASCII only (0x21..0x7E), so `input` is UTF-8. (from_utf8 cost a third of the
+    // whole check.)
+    Some((scheme, unsafe { std::str::from_utf8_unchecked(input) }))
 }
 
 /// The length of the host at the start of `rest`, when the host parser keeps it as written.

@@ -192,10 +192,12 @@ fn normalize_one(
 ) -> PhpResult<Option<PhpString>> {
     let normalized = crate::normalize_cow(url.bytes(), &this.options);
     let answer = lenient(this, url.bytes(), normalized, to_exception)?;
-    if let (Some(new), Some(logger)) = (&answer, Logger::of(&this.std)) {
+    // The logger is looked up only for a changed URL: the fast path's answer costs nothing more.
+    if let Some(logger) = answer.as_ref().and_then(|_| Logger::of(&this.std)) {
+        let new = answer.as_ref().map_or(url.zval(), PhpString::zval);
         logger.debug(
             "URL normalized for HTTP request",
-            &[("original", url.zval()), ("normalized", new.zval())],
+            &[("original", url.zval()), ("normalized", new)],
         )?;
     }
     Ok(answer)
