@@ -53,7 +53,10 @@ fn main() {
             }
         }
         let fast = urls.iter().filter(|u| is_normal_form(u.as_bytes())).count();
-        println!("\n{file} ({} URLs, {fast} answered by the fast path)", urls.len());
+        println!(
+            "\n{file} ({} URLs, {fast} answered by the fast path)",
+            urls.len()
+        );
         let median = |t: &mut Vec<f64>| {
             t.sort_by(f64::total_cmp);
             t[t.len() / 2]
