@@ -2,6 +2,8 @@
 
 declare(strict_types=1);
 
+namespace UrlNormalize\Bench;
+
 use Symfony\Component\HttpClient\HttpClientTrait;
 
 /**

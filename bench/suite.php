@@ -27,6 +27,7 @@ use GuzzleHttp\Psr7\UriResolver;
 use Monolog\Handler\NullHandler;
 use Monolog\Logger;
 use Psr\Log\NullLogger;
+use UrlNormalize\Bench\SymfonyResolver;
 use UrlNormalize\UrlNormalizer;
 
 require __DIR__ . '/../php-tests/app/autoload.php';
@@ -115,9 +116,10 @@ foreach (['kasztp.txt', 'userbait.txt', 'idn-sample.txt'] as $file) {
         'native normalizeMany()' => static fn (array $u): int => count($native->normalizeMany($u)),
     ];
     if ($seed !== null) {
-        $normalizeContenders['seed UrlNormalizerService'] = $each(static fn (string $u): string => $seed->normalize($u));
+        $normalizeContenders['seed UrlNormalizerService'] =
+            $each(static fn (string $u): string => $seed->normalize($u));
     }
-    $normalizeContenders['parse_url()'] = $each(static fn (string $u): array|false => parse_url($u));
+    $normalizeContenders['parse_url()'] = $each(static fn(string $u): array|false => parse_url($u));
     $normalizeContenders['strtolower() (call floor)'] = $each(static fn (string $u): string => strtolower($u));
     if ($isPhp85) {
         $normalizeContenders['PHP 8.5 Uri\\WhatWg\\Url::parse()->toAsciiString()'] =
@@ -164,8 +166,12 @@ foreach (['kasztp.txt', 'userbait.txt', 'idn-sample.txt'] as $file) {
                 return $out;
             });
     }
-    $rows[] = $row("$file resolve (first $pages pages x 5 links)", 'native resolve() x5', $resolveContenders,
-        static fn (int $round): array => $first);
+    $rows[] = $row(
+        "$file resolve (first $pages pages x 5 links)",
+        'native resolve() x5',
+        $resolveContenders,
+        static fn (int $round): array => $first
+    );
 
     $rows[] = $row("$file canonicalize, Guzzle's transforms (first $pages)", "native canonicalize()", [
         'native canonicalize()' => $each(static fn (string $u): string => $native->canonicalize($u, $guzzleLike)),
@@ -203,11 +209,14 @@ $rows[] = $row('new UrlNormalizer() (ns per object)', 'new UrlNormalizer()', [
 $monolog = new Logger('bench', [new NullHandler(Logger::INFO)]);
 $withMonolog = new UrlNormalizer($monolog);
 $withNull = new UrlNormalizer(new NullLogger());
-$changing = array_map(static fn (string $u): string => strtoupper(substr($u, 0, 5)) . substr($u, 5),
-    array_slice($readUrls("$dataDir/kasztp.txt"), 0, 20000));
+$changing = array_map(
+    static fn (string $u): string => strtoupper(substr($u, 0, 5)) . substr($u, 5),
+    array_slice($readUrls("$dataDir/kasztp.txt"), 0, 20000)
+);
 $rows[] = $row('logging: kasztp, every URL changes (HTTPS:// written upper-case)', 'no logger', [
     'no logger' => $each(static fn (string $u): string => $native->normalize($u)),
-    'Monolog, NullHandler at Info (debug dropped)' => $each(static fn (string $u): string => $withMonolog->normalize($u)),
+    'Monolog, NullHandler at Info (debug dropped)' =>
+        $each(static fn (string $u): string => $withMonolog->normalize($u)),
     'PSR-3 NullLogger' => $each(static fn (string $u): string => $withNull->normalize($u)),
 ], static fn (int $round): array => $changing);
 
@@ -280,7 +289,8 @@ for ($pass = 0; $pass < 100; $pass++) {
     $native->normalizeMany($kasztp);
 }
 printf(
-    "\npeak memory, 100 passes of normalize() and normalizeMany() over kasztp: PHP peak +%d KB (%d KB), peak RSS +%d KB (%d KB)\n",
+    "\npeak memory, 100 passes of normalize() and normalizeMany() over kasztp:"
+        . " PHP peak +%d KB (%d KB), peak RSS +%d KB (%d KB)\n",
     intdiv(memory_get_peak_usage() - $phpBefore, 1024),
     intdiv(memory_get_peak_usage(), 1024),
     $rss() - $rssBefore,
