@@ -123,6 +123,14 @@ pub enum Operation {
     Normalize,
     /// `canonicalize(input)`
     Canonicalize,
+    /// `toDisplay(input)`
+    ToDisplay,
+    /// `registrableDomain(input)`
+    RegistrableDomain,
+    /// `publicSuffix(input)`
+    PublicSuffix,
+    /// `sameSite(a, b)`: the input is the one of the two that is at fault.
+    SameSite,
     /// `resolve(href, base)`; `in_base` tells which of the two is at fault.
     Resolve {
         /// The base URL as given.
@@ -239,6 +247,12 @@ impl fmt::Display for UrlError {
         match &self.operation {
             Operation::Normalize => f.write_str("Cannot normalize ")?,
             Operation::Canonicalize => f.write_str("Cannot canonicalize ")?,
+            Operation::ToDisplay => f.write_str("Cannot display ")?,
+            Operation::RegistrableDomain => {
+                f.write_str("Cannot find the registrable domain of ")?
+            }
+            Operation::PublicSuffix => f.write_str("Cannot find the public suffix of ")?,
+            Operation::SameSite => f.write_str("Cannot find the site of ")?,
             Operation::Resolve { .. } => f.write_str("Cannot resolve ")?,
         }
         write_quoted(f, &self.input)?;

@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 mod canonical;
+mod display;
 mod dot_segments;
 mod error;
 mod fast;
@@ -21,9 +22,12 @@ mod options;
 mod parse;
 mod query;
 mod resolve;
+mod site;
+mod spoof_checks;
 mod surt;
 
 pub use canonical::{canonicalize, remove_query_parameters};
+pub use display::to_display;
 pub use error::{ErrorKind, Operation, UrlError};
 pub use fingerprint::fingerprint;
 pub use flags::{Flags, UnknownFlags};
@@ -33,6 +37,7 @@ pub use options::{
     DEFAULT_TRACKING_PARAMETERS,
 };
 pub use resolve::{resolve, resolve_against_directory, Base};
+pub use site::{public_suffix, registrable_domain, same_site, PublicSuffixes};
 pub use surt::surt;
 
 /// The PHP binding; its `#[php_module]` is the extension's entry point.

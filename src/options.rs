@@ -3,6 +3,7 @@
 use crate::error::{printable, ErrorKind};
 use crate::input::is_special_scheme;
 use crate::parse::ParsedUrl;
+use crate::site::PublicSuffixes;
 use regex::Regex;
 use std::fmt;
 use std::sync::{Arc, LazyLock};
@@ -79,6 +80,7 @@ pub struct Options {
     /// Lowercase; `None` allows every scheme.
     allowed_schemes: Option<Vec<String>>,
     max_length: usize,
+    public_suffixes: PublicSuffixes,
 }
 
 /// The default `max_length`: 2 MiB, about what browsers accept in a URL.
@@ -159,6 +161,7 @@ impl Default for Options {
             removed_parameters: Vec::new(),
             allowed_schemes: None,
             max_length: DEFAULT_MAX_LENGTH,
+            public_suffixes: PublicSuffixes::All,
         }
     }
 }
@@ -233,6 +236,7 @@ impl Options {
         "extra_directory_indexes",
         "extra_tracking_parameters",
         "max_length",
+        "public_suffixes",
         "remove_query_parameters",
         "strict",
         "tracking_parameters",
@@ -346,6 +350,20 @@ impl Options {
                 }
                 _ => return Err(wrong_type("an int")),
             },
+            "public_suffixes" => match &value {
+                OptionValue::String(name) => {
+                    self.public_suffixes = PublicSuffixes::from_name(name).ok_or_else(|| {
+                        OptionError::new(
+                            key,
+                            format!(
+                                "must be 'all' or 'icann'; `{}` given",
+                                printable(name.as_bytes())
+                            ),
+                        )
+                    })?;
+                }
+                _ => return Err(wrong_type("a string")),
+            },
             _ => {
                 return Err(OptionError::new(
                     key,
@@ -412,6 +430,12 @@ impl Options {
         self.allowed_schemes
             .as_ref()
             .is_none_or(|allowed| allowed.iter().any(|s| s == scheme))
+    }
+
+    /// Which sections of the Public Suffix List decide where a site begins
+    /// (`public_suffixes`: `'all'`, the default, or `'icann'`).
+    pub fn public_suffixes(&self) -> PublicSuffixes {
+        self.public_suffixes
     }
 
     /// The longest input accepted, in bytes (`max_length`).

@@ -246,6 +246,11 @@ namespace UrlNormalize {
          *   of href and base for resolve()) is invalid, following the mode as above.
          *   Example: ['max_length' => 20]: normalize('https://example.com/abcdef') → the input as given,
          *   and a warning
+         * - `public_suffixes` ('all' or 'icann', default 'all'): which sections of the Public
+         *   Suffix List registrableDomain(), publicSuffix() and sameSite() use. 'all' includes
+         *   the private section (github.io, blogspot.com, s3.amazonaws.com), as browsers do;
+         *   'icann' uses the ICANN section only.
+         *   Example: ['public_suffixes' => 'icann']: registrableDomain('https://a.github.io/') → 'github.io'
          *
          * The object is immutable: calling __construct() again throws \Error and changes nothing.
          *
@@ -261,7 +266,7 @@ namespace UrlNormalize {
          * @param array{strict?: bool, default_scheme?: string, directory_indexes?: list<string>,
          *     extra_directory_indexes?: list<string>, tracking_parameters?: list<string>,
          *     extra_tracking_parameters?: list<string>, remove_query_parameters?: list<string>,
-         *     allowed_schemes?: list<string>, max_length?: int} $options
+         *     allowed_schemes?: list<string>, max_length?: int, public_suffixes?: 'all'|'icann'} $options
          * @throws \InvalidArgumentException for an unknown option, a wrongly typed option
          *                                   value, or a logger without debug()/warning()
          * @throws \Error when called on an object that is already constructed
@@ -463,6 +468,101 @@ namespace UrlNormalize {
          * @throws InvalidUrlException in strict mode, for an invalid URL
          */
         public function removeQueryParameters(string $url, array $names): string
+        {
+        }
+
+        /**
+         * The registrable domain (eTLD+1) of the URL's host after normalization, in ASCII,
+         * from the Public Suffix List compiled into the extension: the part of the host a
+         * single owner registered, where a crawl of "one site" begins and ends.
+         *
+         * Null for an IP address, for a host that is itself a public suffix (co.uk, github.io,
+         * localhost), and for a URL without a domain (mailto:, non-special schemes). Private
+         * rules (github.io, blogspot.com) apply unless the option public_suffixes is 'icann'.
+         * A trailing dot is kept (example.com.), as the URL Standard does.
+         *
+         * Example: registrableDomain('https://www.bbc.co.uk/news') → 'bbc.co.uk'
+         * Example: registrableDomain('https://a.github.io/') → 'a.github.io'
+         * Example: registrableDomain('https://食狮.公司.cn/') → 'xn--85x722f.xn--55qx5d.cn'
+         * Example: registrableDomain('https://co.uk/') → null
+         *
+         * @return string|null the registrable domain, or null when there is none (and, in
+         *                     lenient mode, for an invalid URL, with a logged warning)
+         * @throws InvalidUrlException in strict mode, for an invalid URL
+         * @see https://url.spec.whatwg.org/#host-registrable-domain
+         */
+        public function registrableDomain(string $url): ?string
+        {
+        }
+
+        /**
+         * The public suffix of the URL's host after normalization, in ASCII: the part under
+         * which anyone may register names. A top-level domain that is not on the list is its
+         * own suffix. Null where registrableDomain() has no host to look at, and for a host
+         * with an empty label (a..com).
+         *
+         * Example: publicSuffix('https://www.bbc.co.uk/') → 'co.uk'
+         * Example: publicSuffix('https://a.github.io/') → 'github.io' ('io' with public_suffixes 'icann')
+         * Example: publicSuffix('http://localhost:3000/') → 'localhost'
+         *
+         * @throws InvalidUrlException in strict mode, for an invalid URL (lenient mode logs a
+         *                             warning and returns null)
+         * @see https://url.spec.whatwg.org/#host-public-suffix
+         */
+        public function publicSuffix(string $url): ?string
+        {
+        }
+
+        /**
+         * Whether two URLs are same-site, as the HTML Standard defines it: their hosts have the
+         * same registrable domain or, where there is none (an IP address, localhost), are the
+         * same host. Ports never matter. With $schemeful the schemes must match too
+         * (schemeful same-site: http and https are different sites). A URL whose origin is
+         * opaque (mailto:, file:, data:, non-special schemes) is same-site with nothing.
+         *
+         * Example: sameSite('https://www.example.co.uk/', 'http://shop.example.co.uk:8080/') → true
+         * Example: sameSite('https://www.example.co.uk/', 'http://shop.example.co.uk/', true) → false
+         * Example: sameSite('https://a.github.io/', 'https://b.github.io/') → false
+         * Example: sameSite('https://example.co.uk/', 'https://co.uk/') → false
+         *
+         * @param bool $schemeful require the same scheme as well
+         * @throws InvalidUrlException in strict mode, naming the first of the two URLs that is
+         *                             invalid (lenient mode logs a warning and returns false)
+         * @see https://html.spec.whatwg.org/multipage/browsers.html#same-site
+         */
+        public function sameSite(string $a, string $b, bool $schemeful = false): bool
+        {
+        }
+
+        /**
+         * The URL as a person should read it, for dashboards and logs: the normalized URL with
+         * each host label in Unicode when no spoof is possible, and percent-encoded UTF-8
+         * letters and digits decoded. It always points where the URL points:
+         * normalize(toDisplay($u)) === normalize($u).
+         *
+         * - Host: a label is shown in Unicode only when an IDN display policy after Chromium's
+         *   allows it (UTS #39 "highly restrictive" script mixing; no whole-script confusable
+         *   with Latin outside the script's own TLDs; no invisible, stacked or disallowed
+         *   characters; no look-alike dashes or punctuation; Chromium's per-TLD and CJK
+         *   rules). Otherwise it stays in punycode.
+         * - Path, query, fragment: only non-ASCII letters, marks and digits are decoded, from
+         *   upper-case escapes; %2F %3F %23 %25 %26 %3D %2B and every other ASCII escape,
+         *   controls, spaces, punctuation, bidi controls, invisible characters and bytes that
+         *   are not UTF-8 stay encoded.
+         *
+         * Example: toDisplay('https://xn--910ba870d2ola729pxvdzqk.com/caf%C3%A9')
+         *          → 'https://나나커피로스터스.com/café'
+         * Example: toDisplay('https://xn--80ak6aa92e.com/') → 'https://xn--80ak6aa92e.com/'
+         *          (Cyrillic "аррӏе", a look-alike of apple.com, stays in punycode)
+         * Example: toDisplay('https://example.com/a%2Fb?q=%E4%BE%8B%26') → 'https://example.com/a%2Fb?q=例%26'
+         *
+         * Errors follow normalize(): in lenient mode an invalid URL is returned as given and a
+         * warning logged; in strict mode InvalidUrlException is thrown.
+         *
+         * @throws InvalidUrlException in strict mode, for an invalid URL
+         * @see https://chromium.googlesource.com/chromium/src/+/main/docs/idn.md
+         */
+        public function toDisplay(string $url): string
         {
         }
     }

@@ -6,7 +6,10 @@
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
-use url_normalize::{canonicalize, normalize, remove_query_parameters, resolve, Flags, Options};
+use url_normalize::{
+    canonicalize, normalize, registrable_domain, remove_query_parameters, resolve, to_display,
+    Flags, Options,
+};
 
 fn conformance_dir() -> PathBuf {
     std::env::var_os("URL_NORMALIZE_CONFORMANCE").map_or_else(
@@ -375,6 +378,119 @@ fn guzzle_psr7_normalize() {
             Some(&expected),
             got,
         );
+    }
+    suite.finish();
+}
+
+/// The host `to_display()` shows for `https://<host>/`, or why there is none; `: / ? # \\`
+/// are percent-encoded so that they reach the host parser, as in the WPT host suites.
+fn displayed_host(host: &str) -> Result<String, String> {
+    let encoded: String = host
+        .chars()
+        .map(|c| match c {
+            ':' | '/' | '?' | '#' | '\\' => format!("%{:02X}", c as u32),
+            c => c.to_string(),
+        })
+        .collect();
+    let url = format!("https://{encoded}/");
+    let shown = to_display(url.as_bytes(), &options()).map_err(|e| e.to_string())?;
+    let rest = shown.strip_prefix("https://").expect("an https URL");
+    Ok(rest[..rest.find('/').unwrap_or(rest.len())].to_owned())
+}
+
+/// Chromium's IDN spoof-check cases (`kIdnCases`) through the host of `to_display()`. A
+/// `kSafe` case passes when its Unicode form is shown; a `kUnsafe` or `kInvalid` case passes
+/// when no label is shown in Unicode: the host stays as written, or is no URL at all.
+#[test]
+fn chromium_idn_spoof_cases() {
+    let mut suite = Suite::new("chromium-idn-spoof");
+    let (mut safe, mut safe_shown, mut unsafe_shown, mut unsafe_listed) = (0, 0, 0, 0);
+    for line in read("chromium-idn-spoof-cases.jsonl").lines() {
+        let case: Value = serde_json::from_str(line).expect("JSON line");
+        let ace = case["ace"].as_str().expect("ace");
+        let name = format!("<{}> line {}", printable(ace), case["source_line"]);
+        let got = displayed_host(ace);
+        if case["display"] == "unicode" {
+            let unicode = case["unicode"].as_str().expect("unicode");
+            safe += 1;
+            safe_shown += usize::from(got.as_deref() == Ok(unicode));
+            suite.check(name, Some(unicode), got);
+        } else {
+            let shown = got.as_deref().is_ok_and(|host| host != ace);
+            let listed = suite.known.contains_key(&name);
+            unsafe_shown += usize::from(shown && !listed);
+            unsafe_listed += usize::from(shown && listed);
+            let got = match got {
+                Ok(host) if shown => format!("shown as {host}"),
+                _ => "kept in punycode".to_owned(),
+            };
+            suite.check(name, Some("kept in punycode"), Ok(got));
+        }
+    }
+    println!(
+        "chromium-idn-spoof: {safe_shown} of {safe} safe cases shown in Unicode; unsafe or \
+         invalid cases shown in Unicode: {unsafe_shown}, and {unsafe_listed} listed \
+         (Chromium's top-domain list)"
+    );
+    suite.finish();
+    assert_eq!(
+        unsafe_shown, 0,
+        "an unlisted unsafe case is shown in Unicode"
+    );
+    assert!(
+        safe_shown * 10 >= safe * 9,
+        "fewer than 90% of safe cases shown"
+    );
+}
+
+/// The Public Suffix List's own tests (test_psl.txt) through
+/// `registrable_domain("https://" + domain + "/")`, expecting the ASCII form; a null domain
+/// is the empty string, as PHP's concatenation makes it. No registrable domain and no URL
+/// both answer null.
+#[test]
+fn psl_test_psl() {
+    let mut suite = Suite::new("psl-test_psl");
+    for line in read("psl-test_psl.jsonl").lines() {
+        let case: Value = serde_json::from_str(line).expect("JSON line");
+        let domain = case["domain"].as_str();
+        let expected = case["registrable"]
+            .as_str()
+            .map(|d| idna::domain_to_ascii(d).expect("an ASCII form"));
+        let url = format!("https://{}/", domain.unwrap_or(""));
+        let got = match registrable_domain(url.as_bytes(), &options()) {
+            Ok(Some(registrable)) => Ok(registrable),
+            Ok(None) => Err("no registrable domain".to_owned()),
+            Err(err) => Err(err.to_string()),
+        };
+        let name = format!("registrableDomain({})", domain.unwrap_or("null"));
+        suite.check(name, expected.as_deref(), got);
+    }
+    suite.finish();
+}
+
+/// The extra Chromium cases: deviation characters in non-transitional processing (as the
+/// URL Standard processes hosts: `fuß.de` is shown, ZWJ and ZWNJ are not), and the top-domain
+/// details table, where a host stays in punycode when its spoof check fails or it matches a
+/// top domain.
+#[test]
+fn chromium_idn_spoof_extra_cases() {
+    let mut suite = Suite::new("chromium-idn-spoof-extra");
+    for line in read("chromium-idn-spoof-extra-cases.jsonl").lines() {
+        let case: Value = serde_json::from_str(line).expect("JSON line");
+        let ace = case["ace"].as_str().expect("ace");
+        let shown_in_unicode = match case["display"].as_str() {
+            Some(display) => display == "unicode",
+            None => {
+                let passes = matches!(case["spoof_check_result"].as_str(), Some("kNone" | "kSafe"));
+                passes && case["matching_top_domain"] == ""
+            }
+        };
+        let expected = match shown_in_unicode {
+            true => case["unicode"].as_str().expect("unicode"),
+            false => ace,
+        };
+        let name = format!("{} <{}>", case["table"].as_str().expect("table"), ace);
+        suite.check(name, Some(expected), displayed_host(ace));
     }
     suite.finish();
 }

@@ -171,6 +171,38 @@ impl UrlNormalizer {
         let answer = lenient(self_, url.bytes(), result.map(Cow::Owned), UrlError::into)?;
         Ok(answer.unwrap_or_else(|| url.returned()))
     }
+
+    pub fn registrable_domain(self_: &This, url: BinarySlice<u8>) -> PhpResult<Option<String>> {
+        let result = crate::registrable_domain(&url, &self_.options);
+        result.or_else(|err| warn_or_throw(self_, err, &url).map(|()| None))
+    }
+
+    pub fn public_suffix(self_: &This, url: BinarySlice<u8>) -> PhpResult<Option<String>> {
+        let result = crate::public_suffix(&url, &self_.options);
+        result.or_else(|err| warn_or_throw(self_, err, &url).map(|()| None))
+    }
+
+    #[php(defaults(schemeful = false))]
+    pub fn same_site(
+        self_: &This,
+        a: BinarySlice<u8>,
+        b: BinarySlice<u8>,
+        schemeful: bool,
+    ) -> PhpResult<bool> {
+        let result = crate::same_site(&a, &b, schemeful, &self_.options);
+        result.or_else(|err| {
+            // The error names the input at fault, the first of the two that is not a URL.
+            let a_failed = err.input() == String::from_utf8_lossy(&a);
+            let input = if a_failed { &a } else { &b };
+            warn_or_throw(self_, err, input).map(|()| false)
+        })
+    }
+
+    pub fn to_display(self_: &This, url: StringArg<'_>) -> PhpResult<PhpString> {
+        let display = crate::to_display(url.bytes(), &self_.options);
+        let answer = lenient(self_, url.bytes(), display.map(Cow::Owned), UrlError::into)?;
+        Ok(answer.unwrap_or_else(|| url.returned()))
+    }
 }
 
 /// `null` means the default preset, USUALLY_SAFE.
@@ -220,8 +252,7 @@ fn each_string(
 
 /// The answer to one input: `None` keeps the caller's string, which is the answer when the
 /// result equals it (no new string, no copy), and, in lenient mode, when it is an error
-/// (logged as a warning with the seed's message and context keys). In strict mode an error
-/// becomes `to_exception(err)`.
+/// (logged as a warning). In strict mode an error becomes `to_exception(err)`.
 fn lenient(
     this: &This,
     input: &[u8],
@@ -237,6 +268,20 @@ fn lenient(
     if this.options.strict() {
         return Err(to_exception(err));
     }
+    warn(this, err, input)?;
+    Ok(None)
+}
+
+/// Strict: throw the error. Lenient: log it as a warning, and let the caller answer.
+fn warn_or_throw(this: &This, err: UrlError, input: &[u8]) -> PhpResult<()> {
+    if this.options.strict() {
+        return Err(err.into());
+    }
+    warn(this, err, input)
+}
+
+/// A lenient failure, logged as a warning with the seed's message and context keys.
+fn warn(this: &This, err: UrlError, input: &[u8]) -> PhpResult<()> {
     if let Some(logger) = Logger::of(&this.std) {
         let reason = err.to_string();
         match (err.kind(), err.host()) {
@@ -255,5 +300,5 @@ fn lenient(
             )?,
         }
     }
-    Ok(None)
+    Ok(())
 }

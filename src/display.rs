@@ -1,0 +1,268 @@
+//! `to_display()`: a URL as a person should read it, pointing exactly where the URL points.
+//!
+//! Two changes to the normalized URL, both undone by [`crate::normalize`]:
+//! - each `xn--` label of the host is shown in Unicode when the IDN display policy
+//!   ([`crate::spoof_checks`]) finds nothing it could pass for;
+//! - percent-encoded UTF-8 in the path, query and fragment is decoded where the character
+//!   is a letter, mark or digit that reads as itself. ASCII is never decoded (so `%2F %3F
+//!   %23 %25 %26 %3D %2B` and every other delimiter keep their meaning), and neither are
+//!   controls, spaces, punctuation, bidi controls, invisible characters or bytes that are
+//!   not UTF-8.
+//!
+//! The round trip `normalize(to_display(u)) == normalize(u)` holds by construction: a label
+//! is shown in Unicode only when ToASCII gives back the same label, and a character is
+//! decoded only from the escapes the parser writes for it (upper-case hex: `%c3%a9` stays).
+
+use crate::error::{Operation, UrlError};
+use crate::input::is_special_scheme;
+use crate::normalize::parse_input;
+use crate::options::Options;
+use crate::spoof_checks::{check_label, TopLevelDomain};
+use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
+use std::borrow::Cow;
+use url::Position;
+
+/// The URL as a person should read it: the normalized URL with safe IDN labels in Unicode
+/// and readable percent-encoded UTF-8 decoded.
+///
+/// # Examples
+///
+/// ```
+/// use url_normalize::{to_display, Options};
+/// let options = Options::default();
+/// let shown = to_display("https://xn--910ba870d2ola729pxvdzqk.com/caf%C3%A9".as_bytes(), &options)?;
+/// assert_eq!(shown, "https://나나커피로스터스.com/café");
+/// // A Cyrillic name that passes for "apple" stays in punycode; %2F stays encoded.
+/// let shown = to_display(b"https://xn--80ak6aa92e.com/a%2Fb", &options)?;
+/// assert_eq!(shown, "https://xn--80ak6aa92e.com/a%2Fb");
+/// # Ok::<(), url_normalize::UrlError>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`crate::normalize`]: the input is not a URL.
+pub fn to_display(input: &[u8], options: &Options) -> Result<String, UrlError> {
+    let parsed = parse_input(input, options, Operation::ToDisplay)?;
+    let url = &parsed.url;
+    let host = match parsed.domain() {
+        Some(domain) if is_special_scheme(url.scheme()) => display_host(domain),
+        _ => Cow::Borrowed(url.host_str().unwrap_or("")),
+    };
+    let mut shown = String::with_capacity(url.as_str().len() + host.len());
+    shown.push_str(&url[..Position::BeforeHost]);
+    shown.push_str(&host);
+    shown.push_str(&url[Position::AfterHost..Position::BeforePath]);
+    shown.push_str(&decode_readable(url.path()));
+    if let Some(query) = url.query() {
+        shown.push('?');
+        shown.push_str(&decode_readable(query));
+    }
+    if let Some(fragment) = url.fragment() {
+        shown.push('#');
+        shown.push_str(&decode_readable(fragment));
+    }
+    Ok(shown)
+}
+
+/// An ASCII domain with every `xn--` label the policy allows in Unicode, each label judged on
+/// its own as browsers do (`xn--googl-3we.한국`: the TLD is shown, the spoof is not).
+pub(crate) fn display_host(ascii: &str) -> Cow<'_, str> {
+    if !ascii.split('.').any(is_ace_label) {
+        return Cow::Borrowed(ascii);
+    }
+    let tld_ascii = ascii.strip_suffix('.').unwrap_or(ascii);
+    let tld_ascii = tld_ascii.rsplit('.').next().unwrap_or("");
+    let tld_unicode = to_unicode(tld_ascii);
+    let tld = TopLevelDomain {
+        ascii: tld_ascii,
+        unicode: tld_unicode.as_deref().unwrap_or(tld_ascii),
+    };
+    let labels: Vec<Cow<'_, str>> = ascii
+        .split('.')
+        .map(|label| match to_unicode(label) {
+            Some(unicode) if check_label(&unicode, tld).is_ok() => Cow::Owned(unicode),
+            _ => Cow::Borrowed(label),
+        })
+        .collect();
+    let shown = labels.join(".");
+    // The whole name must map back to the same ASCII (the bidi rule spans labels).
+    match idna::domain_to_ascii_cow(shown.as_bytes(), AsciiDenyList::URL) {
+        Ok(back) if back == ascii => Cow::Owned(shown),
+        _ => Cow::Borrowed(ascii),
+    }
+}
+
+fn is_ace_label(label: &str) -> bool {
+    label.len() > 4 && label[..4].eq_ignore_ascii_case("xn--")
+}
+
+/// UTS #46 ToUnicode of one ACE label, when it is valid (hyphens checked, as Chromium's ICU
+/// does) and ToASCII gives the same label back.
+fn to_unicode(label: &str) -> Option<String> {
+    if !is_ace_label(label) {
+        return None;
+    }
+    let (unicode, result) =
+        Uts46::new().to_unicode(label.as_bytes(), AsciiDenyList::URL, Hyphens::Check);
+    if result.is_err() || unicode.contains('\u{FFFD}') || unicode.is_ascii() {
+        return None;
+    }
+    let back = idna::domain_to_ascii_cow(unicode.as_bytes(), AsciiDenyList::URL).ok()?;
+    (back == label).then(|| unicode.into_owned())
+}
+
+/// Decodes the runs of upper-case `%XX` escapes that form UTF-8 characters a person can read
+/// for themselves (see [`is_readable`]); everything else is left as written.
+pub(crate) fn decode_readable(component: &str) -> Cow<'_, str> {
+    if !component.contains('%') {
+        return Cow::Borrowed(component);
+    }
+    let bytes = component.as_bytes();
+    let mut shown = String::with_capacity(component.len());
+    let mut index = 0;
+    while index < bytes.len() {
+        let run_end = escape_run_end(bytes, index);
+        if run_end == index {
+            let next = index + utf8_width(bytes[index]);
+            shown.push_str(&component[index..next]);
+            index = next;
+            continue;
+        }
+        let decoded: Vec<u8> = (index..run_end)
+            .step_by(3)
+            .map(|at| hex_value(bytes[at + 1]) << 4 | hex_value(bytes[at + 2]))
+            .collect();
+        push_readable(&mut shown, &decoded, &component[index..run_end]);
+        index = run_end;
+    }
+    Cow::Owned(shown)
+}
+
+/// The end of the run of upper-case `%XX` escapes that starts at `start` (`start` if none).
+fn escape_run_end(bytes: &[u8], start: usize) -> usize {
+    let mut end = start;
+    while let [b'%', high, low, ..] = bytes[end..] {
+        if !(is_upper_hex(high) && is_upper_hex(low)) {
+            break;
+        }
+        end += 3;
+    }
+    end
+}
+
+fn is_upper_hex(b: u8) -> bool {
+    b.is_ascii_digit() || (b'A'..=b'F').contains(&b)
+}
+
+fn hex_value(b: u8) -> u8 {
+    match b {
+        b'0'..=b'9' => b - b'0',
+        _ => b - b'A' + 10,
+    }
+}
+
+/// The length of the UTF-8 sequence a (valid) lead byte starts.
+fn utf8_width(lead: u8) -> usize {
+    match lead {
+        0x00..=0x7F => 1,
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    }
+}
+
+/// Writes the decoded bytes of one run of escapes: each readable UTF-8 character as itself,
+/// every other byte as its escape (`escapes` is the run as written, three bytes per byte).
+fn push_readable(shown: &mut String, decoded: &[u8], escapes: &str) {
+    let mut at = 0;
+    for chunk in decoded.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            let width = c.len_utf8();
+            if is_readable(c) {
+                shown.push(c);
+            } else {
+                shown.push_str(&escapes[at * 3..(at + width) * 3]);
+            }
+            at += width;
+        }
+        let invalid = chunk.invalid().len();
+        shown.push_str(&escapes[at * 3..(at + invalid) * 3]);
+        at += invalid;
+    }
+}
+
+/// Default-ignorable letters: Hangul fillers and Khmer inherent vowels render as nothing.
+const INVISIBLE_LETTERS: &[char] = &[
+    '\u{115F}', '\u{1160}', '\u{17B4}', '\u{17B5}', '\u{3164}', '\u{FFA0}',
+];
+
+/// A character that is safe to show decoded: not ASCII (ASCII escapes keep their meaning),
+/// a letter, a mark that is part of a letter, or a number, and visible.
+fn is_readable(c: char) -> bool {
+    !c.is_ascii() && c.is_alphanumeric() && !INVISIBLE_LETTERS.contains(&c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shown(input: &str) -> String {
+        to_display(input.as_bytes(), &Options::default()).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn safe_idn_labels_are_shown_in_unicode() {
+        assert_eq!(
+            shown("https://xn--910ba870d2ola729pxvdzqk.com/"),
+            "https://나나커피로스터스.com/"
+        );
+        assert_eq!(shown("https://コーヒー.jp/x"), "https://コーヒー.jp/x");
+        assert_eq!(shown("https://bücher.de/"), "https://bücher.de/");
+        assert_eq!(shown("http://faß.de:8080/"), "http://faß.de:8080/");
+    }
+
+    #[test]
+    fn spoofs_stay_in_punycode() {
+        // Cyrillic "аррӏе" passes for "apple".
+        assert_eq!(
+            shown("https://xn--80ak6aa92e.com/"),
+            "https://xn--80ak6aa92e.com/"
+        );
+        // Latin with a Cyrillic "е".
+        assert_eq!(
+            shown("https://xn--googl-3we.com/"),
+            "https://xn--googl-3we.com/"
+        );
+        // The same Cyrillic name is at home under .ru.
+        assert_eq!(shown("https://xn--80ak6aa92e.ru/"), "https://аррӏе.ru/");
+    }
+
+    #[test]
+    fn readable_utf8_is_decoded_and_delimiters_are_not() {
+        assert_eq!(
+            shown("https://a.com/caf%C3%A9/%E4%BE%8B?q=%C3%A9%26x=%2F#%C3%A9"),
+            "https://a.com/café/例?q=é%26x=%2F#é"
+        );
+        // Lower-case escapes, non-UTF-8 bytes, spaces, bidi and invisible characters stay.
+        for kept in [
+            "https://a.com/caf%c3%a9",
+            "https://a.com/%E9%C3",
+            "https://a.com/a%20b%C2%A0c",
+            "https://a.com/%E2%80%AEtxt",
+            "https://a.com/a%E2%80%8Bb",
+            "https://a.com/%E3%85%A4",
+            "https://a.com/%E2%88%95etc",
+        ] {
+            assert_eq!(shown(kept), kept);
+        }
+    }
+
+    #[test]
+    fn userinfo_and_non_special_hosts_are_left_alone() {
+        assert_eq!(
+            shown("https://u%C3%A9:p@a.com/"),
+            "https://u%C3%A9:p@a.com/"
+        );
+        assert_eq!(shown("foo://xn--bcher-kva.de/"), "foo://xn--bcher-kva.de/");
+    }
+}
