@@ -139,7 +139,7 @@ fn is_forbidden_domain_code_point(b: u8) -> bool {
 }
 
 /// <https://url.spec.whatwg.org/#ends-in-a-number-checker>
-fn ends_in_a_number(domain: &str) -> bool {
+pub(crate) fn ends_in_a_number(domain: &str) -> bool {
     let mut labels = domain.rsplit('.');
     let mut last = labels.next().unwrap_or("");
     if last.is_empty() {

@@ -10,9 +10,11 @@ mod canonical;
 mod display;
 mod dot_segments;
 mod error;
+mod fast;
 mod fingerprint;
 mod flags;
 mod host;
+mod host_cache;
 mod input;
 mod layout;
 mod normalize;
@@ -29,12 +31,12 @@ pub use display::to_display;
 pub use error::{ErrorKind, Operation, UrlError};
 pub use fingerprint::fingerprint;
 pub use flags::{Flags, UnknownFlags};
-pub use normalize::normalize;
+pub use normalize::{is_normal_form, normalize, normalize_cow, normalize_full_path};
 pub use options::{
     OptionError, OptionValue, Options, DEFAULT_DIRECTORY_INDEXES, DEFAULT_MAX_LENGTH,
     DEFAULT_TRACKING_PARAMETERS,
 };
-pub use resolve::{resolve, resolve_against_directory};
+pub use resolve::{resolve, resolve_against_directory, Base};
 pub use site::{public_suffix, registrable_domain, same_site, PublicSuffixes};
 pub use surt::surt;
 

@@ -1,9 +1,11 @@
 //! `normalize()`: the URL a browser would request for an input found in the wild.
 
 use crate::error::{Operation, UrlError};
+use crate::fast;
 use crate::input::{bytes_to_str, strip, with_default_scheme};
 use crate::options::Options;
 use crate::parse::{parse, ParsedUrl};
+use std::borrow::Cow;
 
 /// Normalizes a URL into the form a browser would request.
 ///
@@ -34,7 +36,56 @@ use crate::parse::{parse, ParsedUrl};
 /// [`Options::max_length`] (`InputTooLong`), or a scheme outside
 /// [`Options::allowed_schemes`] (`DisallowedScheme`).
 pub fn normalize(input: &[u8], options: &Options) -> Result<String, UrlError> {
-    parse_input(input, options, Operation::Normalize).map(|url| url.serialize())
+    normalize_cow(input, options).map(Cow::into_owned)
+}
+
+/// [`normalize`], borrowing the input when it is already its own normal form: the PHP
+/// binding then hands the caller's own string back, with no parse, no new string and no copy.
+///
+/// `Cow::Borrowed` means the fast path recognized the input (see `src/fast.rs`, and
+/// [`is_normal_form`]); `Cow::Owned` is the full path's answer, which may still equal the
+/// input.
+///
+/// # Examples
+///
+/// ```
+/// use std::borrow::Cow;
+/// use url_normalize::{normalize_cow, Options};
+/// let options = Options::default();
+/// let kept = normalize_cow(b"https://example.com/a?b#c", &options)?;
+/// assert!(matches!(kept, Cow::Borrowed("https://example.com/a?b#c")));
+/// let changed = normalize_cow(b"HTTPS://example.com/a b", &options)?;
+/// assert_eq!(changed, "https://example.com/a%20b");
+/// # Ok::<(), url_normalize::UrlError>(())
+/// ```
+///
+/// # Errors
+///
+/// As for [`normalize`].
+pub fn normalize_cow<'a>(input: &'a [u8], options: &Options) -> Result<Cow<'a, str>, UrlError> {
+    match fast::normal_form(input) {
+        // The options' limits hold for every answer; outside them the full path reports.
+        Some((scheme, url))
+            if options.check_length(input).is_ok() && options.allows_scheme(scheme) =>
+        {
+            Ok(Cow::Borrowed(url))
+        }
+        _ => normalize_full_path(input, options).map(Cow::Owned),
+    }
+}
+
+/// Whether the fast path recognizes `input` as its own normal form, by one pass over its
+/// bytes. `false` means "not known". Wherever it is `true`, [`normalize`] returns `input`
+/// unchanged; `tests/fast_path.rs` and the fuzz target check this.
+pub fn is_normal_form(input: &[u8]) -> bool {
+    fast::normal_form(input).is_some()
+}
+
+/// [`normalize`] without the fast path: parse, then serialize. Public only so the
+/// differential test and the fuzz target can hold the fast path against it.
+#[doc(hidden)]
+pub fn normalize_full_path(input: &[u8], options: &Options) -> Result<String, UrlError> {
+    parse_input(input, options, Operation::Normalize).map(ParsedUrl::into_serialization)
 }
 
 /// Reads an input the way [`normalize`] does; `operation` names the caller in errors.
@@ -255,6 +306,33 @@ mod tests {
             err.to_string(),
             "Cannot normalize `JavaScript:alert(1)`: the scheme is not one of allowed_schemes (scheme `javascript`)"
         );
+    }
+
+    #[test]
+    fn the_fast_path_keeps_the_options_limits() {
+        let url = b"https://example.com/abcdef";
+        let mut options = Options::default();
+        options
+            .set("max_length", crate::OptionValue::Int(20))
+            .unwrap();
+        assert!(matches!(
+            normalize_cow(url, &options).unwrap_err().kind(),
+            ErrorKind::InputTooLong { .. }
+        ));
+        let mut options = Options::default();
+        let schemes = vec!["http".to_string()];
+        options
+            .set("allowed_schemes", crate::OptionValue::List(schemes))
+            .unwrap();
+        options
+            .set("default_scheme", crate::OptionValue::String("http".into()))
+            .unwrap();
+        let err = normalize_cow(url, &options).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::DisallowedScheme);
+        assert!(matches!(
+            normalize_cow(b"http://example.com/", &options),
+            Ok(Cow::Borrowed("http://example.com/"))
+        ));
     }
 
     fn norm_with(input: &str, options: &Options) -> String {

@@ -6,7 +6,7 @@ use crate::parse::ParsedUrl;
 use crate::site::PublicSuffixes;
 use regex::Regex;
 use std::fmt;
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 /// URL::Normalize's default directory indexes (regular expressions, matched
 /// case-insensitively against the whole last path segment).
@@ -73,8 +73,9 @@ pub struct Options {
     /// Compiled from `directory_indexes` whenever it changes.
     directory_index: Regex,
     tracking_parameters: ListOption,
-    /// The effective `tracking_parameters`, kept so that no call rebuilds it.
-    tracking: Vec<String>,
+    /// The effective `tracking_parameters`, kept so that no call rebuilds it; the default
+    /// list is built once per process and shared.
+    tracking: Arc<[String]>,
     removed_parameters: Vec<String>,
     /// Lowercase; `None` allows every scheme.
     allowed_schemes: Option<Vec<String>>,
@@ -138,6 +139,14 @@ static DEFAULT_DIRECTORY_INDEX: LazyLock<Regex> = LazyLock::new(|| {
     directory_index_regex(&patterns).expect("default directory indexes")
 });
 
+/// The default tracking list as `canonicalize` matches it, built once: every `Options`
+/// without a tracking option shares it, so a constructor allocates no copy of 33 names.
+static DEFAULT_TRACKING: LazyLock<Arc<[String]>> = LazyLock::new(|| {
+    ListOption::new(DEFAULT_TRACKING_PARAMETERS)
+        .effective()
+        .into()
+});
+
 impl Default for Options {
     fn default() -> Self {
         let directory_indexes = ListOption::new(DEFAULT_DIRECTORY_INDEXES);
@@ -147,7 +156,7 @@ impl Default for Options {
             default_scheme: "https".to_owned(),
             directory_index: DEFAULT_DIRECTORY_INDEX.clone(),
             directory_indexes,
-            tracking: tracking_parameters.effective(),
+            tracking: Arc::clone(&DEFAULT_TRACKING),
             tracking_parameters,
             removed_parameters: Vec::new(),
             allowed_schemes: None,
@@ -305,7 +314,7 @@ impl Options {
                     let list = self
                         .tracking_parameters
                         .with(key.starts_with("extra_"), names);
-                    self.tracking = list.effective();
+                    self.tracking = list.effective().into();
                     self.tracking_parameters = list;
                 }
             }

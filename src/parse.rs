@@ -15,10 +15,14 @@
 //!    port); the crate ends the port there.
 //! 8. Credentials or a port followed by no host (`foo://@`, `foo://u@:1/`) are an error in a
 //!    non-special URL too; the crate reads an empty host.
+//!
+//! Not a gap but a cost: a host that needs IDNA is converted once per process
+//! ([`crate::host_cache`]) and handed to the crate as the placeholder of gap 1.
 
 use crate::dot_segments;
 use crate::error::ErrorKind;
 use crate::host::{ascii_domain, find_host, HostSource};
+use crate::host_cache;
 use crate::input::{is_slash, is_special_scheme, split_scheme};
 use crate::layout::layout;
 use std::borrow::Cow;
@@ -54,6 +58,15 @@ impl ParsedUrl {
                 &self.url[Position::AfterHost..],
             ]
             .concat(),
+        }
+    }
+
+    /// [`ParsedUrl::serialize`], consuming the URL: no copy when the crate's own
+    /// serialization is the answer.
+    pub(crate) fn into_serialization(self) -> String {
+        match self.ascii_host {
+            None => self.url.into(),
+            Some(_) => self.serialize(),
         }
     }
 
@@ -140,6 +153,37 @@ fn non_special_authority_failure(authority: &str) -> Option<ErrorKind> {
 }
 
 fn parse_with(base: Option<&ParsedUrl>, input: &str) -> Result<ParsedUrl, ParseFailure> {
+    match parse_with_cached_host(base, input) {
+        Some(parsed) => Ok(parsed),
+        None => parse_with_crate_host(base, input),
+    }
+}
+
+/// Parses with the host's ASCII form from [`host_cache`], so the crate runs no IDNA: it
+/// reads the placeholder, and the real host stays beside it as in gap 1. `None` when the
+/// host needs no IDNA, is not a domain, or the input is a `file:` URL. Then the crate's own
+/// path answers, and reports any error as before.
+fn parse_with_cached_host(base: Option<&ParsedUrl>, input: &str) -> Option<ParsedUrl> {
+    let HostSource::Own(Some(range)) = find_host(input, base.map(|b| b.url.scheme())) else {
+        return None;
+    };
+    let raw = &input[range.clone()];
+    if !host_cache::needs_idna(raw) {
+        return None;
+    }
+    let ascii = host_cache::to_ascii(raw)?;
+    let replaced = [&input[..range.start], PLACEHOLDER_HOST, &input[range.end..]].concat();
+    let url = match base {
+        None => Url::parse(&replaced),
+        Some(base) => base.url.join(&replaced),
+    }
+    .ok()?;
+    let kept = url.scheme() != "file" && url.host_str() == Some(PLACEHOLDER_HOST);
+    kept.then(|| finish(url, Some(ascii.to_string())))
+}
+
+/// The crate parses the input as written (IDNA included).
+fn parse_with_crate_host(base: Option<&ParsedUrl>, input: &str) -> Result<ParsedUrl, ParseFailure> {
     let parsed = match base {
         None => Url::parse(input),
         Some(base) => base.url.join(input),
@@ -390,6 +434,32 @@ mod tests {
         assert_eq!(href("foo://"), Ok("foo://".into()));
         assert_eq!(href("foo:///x"), Ok("foo:///x".into()));
         assert_eq!(href("foo://h:80/\\x"), Ok("foo://h:80/\\x".into()));
+    }
+
+    #[test]
+    fn cached_hosts_parse_as_the_crate_parses_them() {
+        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+        let text = std::fs::read_to_string(data.join("idn-sample.txt")).expect("idn-sample.txt");
+        let base = parse("https://bücher.example/a/b").expect("valid base");
+        let mut cached = 0;
+        for line in text.lines() {
+            let input = crate::input::strip(line);
+            let Ok(absolute) = crate::input::with_default_scheme(&input, "https") else {
+                continue;
+            };
+            let input = follow_standard(None, &absolute).expect("no fixup fails here");
+            let via_cache = parse_with_cached_host(None, &input);
+            cached += usize::from(via_cache.is_some());
+            if let Some(via_cache) = via_cache {
+                let via_crate = parse_with_crate_host(None, &input).map(|u| u.serialize());
+                assert_eq!(Ok(via_cache.serialize()), via_crate, "{line}");
+            }
+            if let Some(via_cache) = parse_with_cached_host(Some(&base), line) {
+                let via_crate = parse_with_crate_host(Some(&base), line).map(|u| u.serialize());
+                assert_eq!(Ok(via_cache.serialize()), via_crate, "{line} as a link");
+            }
+        }
+        assert!(cached > 1500, "only {cached} hosts went through the cache");
     }
 
     #[test]

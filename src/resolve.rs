@@ -1,6 +1,6 @@
 //! `resolve()`: a link in a page, made absolute the way a browser does it.
 
-use crate::error::{Operation, UrlError};
+use crate::error::{ErrorKind, Operation, UrlError};
 use crate::input::{bytes_to_str, strip};
 use crate::options::Options;
 use crate::parse::{join, parse, ParsedUrl};
@@ -39,7 +39,7 @@ use crate::parse::{join, parse, ParsedUrl};
 /// operation says `in_base`), or when `href` is longer than `max_length`, or when the resolved
 /// URL is invalid (a bad host or port in `href`) or its scheme is not one of `allowed_schemes`.
 pub fn resolve(href: &[u8], base: &[u8], options: &Options) -> Result<String, UrlError> {
-    resolve_with(href, base, options, |_| {})
+    Base::new(base, options).resolve(href)
 }
 
 /// Like [`resolve`], but reads the base's last path segment as a directory, as if the base
@@ -63,46 +63,95 @@ pub fn resolve_against_directory(
     base: &[u8],
     options: &Options,
 ) -> Result<String, UrlError> {
-    resolve_with(href, base, options, |url| {
-        // An opaque path (`mailto:x`) has no directories, and the join reports it; a host-less
-        // path (`foo:/.//a`) is left as it is, since set_path does not keep its `/.` marker.
-        if url.url.has_host() && !url.url.cannot_be_a_base() && !url.url.path().ends_with('/') {
-            let path = format!("{}/", url.url.path());
-            url.url.set_path(&path);
-        }
-    })
+    Base::new_directory(base, options).resolve(href)
 }
 
-fn resolve_with(
-    href: &[u8],
-    base: &[u8],
-    options: &Options,
-    adjust_base: impl FnOnce(&mut ParsedUrl),
-) -> Result<String, UrlError> {
-    let fail = |in_base: bool, kind, host| {
-        let operation = Operation::Resolve {
-            base: String::from_utf8_lossy(base).into_owned(),
-            in_base,
+/// A base URL parsed once, to resolve many links against it: all the links of one page.
+/// [`Base::resolve`] gives what [`resolve`] gives for the same base, errors included.
+///
+/// # Examples
+///
+/// ```
+/// use url_normalize::{Base, Options};
+/// let options = Options::default();
+/// let page = Base::new(b"https://docs.crawl4ai.com/core/quickstart", &options);
+/// assert_eq!(page.resolve(b"../x")?, "https://docs.crawl4ai.com/x");
+/// assert_eq!(page.resolve(b"#top")?, "https://docs.crawl4ai.com/core/quickstart#top");
+/// # Ok::<(), url_normalize::UrlError>(())
+/// ```
+pub struct Base<'a> {
+    base: &'a [u8],
+    options: &'a Options,
+    /// The parsed base, or why it is not one (reported by every `resolve`).
+    parsed: Result<ParsedUrl, (ErrorKind, Option<String>)>,
+}
+
+impl<'a> Base<'a> {
+    /// Parses `base`, the absolute URL of a page after redirects.
+    pub fn new(base: &'a [u8], options: &'a Options) -> Self {
+        Self::with(base, options, |_| {})
+    }
+
+    /// Parses `base` and reads its last path segment as a directory, as
+    /// [`resolve_against_directory`] does.
+    pub fn new_directory(base: &'a [u8], options: &'a Options) -> Self {
+        Self::with(base, options, |url| {
+            // An opaque path (`mailto:x`) has no directories, and the join reports it; a
+            // host-less path (`foo:/.//a`) is left as it is, since set_path does not keep its
+            // `/.` marker.
+            if url.url.has_host() && !url.url.cannot_be_a_base() && !url.url.path().ends_with('/') {
+                let path = format!("{}/", url.url.path());
+                url.url.set_path(&path);
+            }
+        })
+    }
+
+    fn with(base: &'a [u8], options: &'a Options, adjust: impl FnOnce(&mut ParsedUrl)) -> Self {
+        let parsed = options.check_length(base).map_err(|kind| (kind, None));
+        let parsed = parsed.and_then(|()| {
+            let mut url = parse(&strip(&bytes_to_str(base)))
+                .map_err(|failure| (failure.kind, failure.host))?;
+            adjust(&mut url);
+            Ok(url)
+        });
+        Self {
+            base,
+            options,
+            parsed,
+        }
+    }
+
+    /// Resolves `href` against this base, as [`resolve`] does.
+    ///
+    /// # Errors
+    ///
+    /// As for [`resolve`]: an invalid base is reported with each `href`.
+    pub fn resolve(&self, href: &[u8]) -> Result<String, UrlError> {
+        let fail = |in_base: bool, kind, host| {
+            let operation = Operation::Resolve {
+                base: String::from_utf8_lossy(self.base).into_owned(),
+                in_base,
+            };
+            UrlError::new(kind, operation, href).with_host(host)
         };
-        UrlError::new(kind, operation, href).with_host(host)
-    };
-    options
-        .check_length(base)
-        .map_err(|kind| fail(true, kind, None))?;
-    options
-        .check_length(href)
-        .map_err(|kind| fail(false, kind, None))?;
-    let base_text = bytes_to_str(base);
-    let mut base_url =
-        parse(&strip(&base_text)).map_err(|failure| fail(true, failure.kind, failure.host))?;
-    adjust_base(&mut base_url);
-    let href_text = bytes_to_str(href);
-    let url = join(&base_url, &strip(&href_text))
-        .map_err(|failure| fail(false, failure.kind, failure.host))?;
-    options
-        .check_scheme(&url)
-        .map_err(|kind| fail(false, kind, None).with_scheme(url.url.scheme()))?;
-    Ok(url.serialize())
+        // The order of resolve()'s checks: the base's length, the link's, then the base.
+        if let Err((kind @ ErrorKind::InputTooLong { .. }, _)) = &self.parsed {
+            return Err(fail(true, *kind, None));
+        }
+        self.options
+            .check_length(href)
+            .map_err(|kind| fail(false, kind, None))?;
+        let base_url = match &self.parsed {
+            Ok(url) => url,
+            Err((kind, host)) => return Err(fail(true, *kind, host.clone())),
+        };
+        let url = join(base_url, &strip(&bytes_to_str(href)))
+            .map_err(|failure| fail(false, failure.kind, failure.host))?;
+        self.options
+            .check_scheme(&url)
+            .map_err(|kind| fail(false, kind, None).with_scheme(url.url.scheme()))?;
+        Ok(url.into_serialization())
+    }
 }
 
 #[cfg(test)]
@@ -263,5 +312,35 @@ mod tests {
                 .kind(),
             ErrorKind::DisallowedScheme
         );
+    }
+
+    #[test]
+    fn a_base_parsed_once_resolves_as_resolve_does() {
+        let options = Options::default();
+        let hrefs: [&[u8]; 6] = [
+            b"../x",
+            b"//cdn.example/a b",
+            b"?q",
+            b"#f",
+            b"//exa mple.com/",
+            b"caf\xe9",
+        ];
+        for base in [
+            BASE,
+            b"https://xn--a/d/e",
+            b"mailto:a@b.c",
+            b"example.com/page",
+            b"",
+        ] {
+            let page = Base::new(base, &options);
+            let directory = Base::new_directory(base, &options);
+            for href in hrefs {
+                assert_eq!(page.resolve(href), resolve(href, base, &options));
+                assert_eq!(
+                    directory.resolve(href),
+                    resolve_against_directory(href, base, &options)
+                );
+            }
+        }
     }
 }

@@ -310,6 +310,28 @@ namespace UrlNormalize {
         }
 
         /**
+         * normalize() for every element of an array, in one call: the keys (integer or
+         * string) and their order are kept, and each value is what normalize() gives for it.
+         * An element already in normal form is the caller's own string, not a copy.
+         *
+         * Example: normalizeMany(['a' => 'HTTPS://Example.com', 7 => 'https://x.com/café'])
+         *          → ['a' => 'https://example.com/', 7 => 'https://x.com/caf%C3%A9']
+         *
+         * An element that cannot be parsed follows normalize(): returned as given with a
+         * warning logged, or, with the option `strict`, InvalidUrlException naming its key
+         * (`normalizeMany(): element "a": Cannot normalize ...`). Each changed URL is logged
+         * as by normalize().
+         *
+         * @param array<array-key, string> $urls URLs as stored, under any keys
+         * @return array<array-key, string> the same keys, each with its normalized URL
+         * @throws \TypeError when an element is not a string, naming its key
+         * @throws InvalidUrlException in strict mode, naming the key of the first invalid URL
+         */
+        public function normalizeMany(array $urls): array
+        {
+        }
+
+        /**
          * Resolves a link the way a browser does, then normalizes the result.
          *
          * `../`, `./`, `//host/p`, `?q`, `#f` and absolute links work as in a browser;
@@ -335,6 +357,30 @@ namespace UrlNormalize {
         }
 
         /**
+         * resolve() for every link of one page: the base is parsed once, which is the
+         * common case of a crawler (all links of a page against its URL). Keys (integer or
+         * string) and their order are kept.
+         *
+         * Example: resolveMany(['nav' => '../about', 3 => '#top'], 'https://a.com/docs/page')
+         *          → ['nav' => 'https://a.com/about', 3 => 'https://a.com/docs/page#top']
+         *
+         * A link that cannot be resolved throws, as resolve() does in every mode, and the
+         * message names its key (`resolveMany(): element 3: Cannot resolve ...`). An empty
+         * array gives an empty array, whatever the base.
+         *
+         * @param array<array-key, string> $hrefs the links as written in the page
+         * @param string $base the absolute URL of the page, after redirects
+         * @param bool $baseIsDirectory as for resolve()
+         * @return array<array-key, string> the same keys, each with its absolute URL
+         * @throws \TypeError when an element is not a string, naming its key
+         * @throws InvalidUrlException when $base is not an absolute URL or a link cannot be
+         *                             resolved, naming the link's key
+         */
+        public function resolveMany(array $hrefs, string $base, bool $baseIsDirectory = false): array
+        {
+        }
+
+        /**
          * A de-duplication key: the URL normalized as normalize() does, then the flags'
          * transforms applied in the order of the constants, repeated until nothing changes,
          * so canonicalize(canonicalize($u, $f), $f) === canonicalize($u, $f). Names in the
@@ -352,6 +398,27 @@ namespace UrlNormalize {
          * @throws InvalidUrlException in strict mode, for an invalid URL
          */
         public function canonicalize(string $url, ?int $flags = null): string
+        {
+        }
+
+        /**
+         * canonicalize() for every element of an array, with the same flags: the keys
+         * (integer or string) and their order are kept.
+         *
+         * Example: canonicalizeMany(['x' => 'http://www.example.com:80/index.html?'])
+         *          → ['x' => 'http://www.example.com/']
+         *
+         * An invalid URL follows canonicalize(): returned as given with a warning logged, or,
+         * in strict mode, InvalidUrlException naming its key.
+         *
+         * @param array<array-key, string> $urls URLs, under any keys
+         * @param int|null $flags a combination of the constants; null is USUALLY_SAFE
+         * @return array<array-key, string> the same keys, each with its canonical URL
+         * @throws \TypeError when an element is not a string, naming its key
+         * @throws \InvalidArgumentException for bits that are no constant of this class
+         * @throws InvalidUrlException in strict mode, naming the key of the first invalid URL
+         */
+        public function canonicalizeMany(array $urls, ?int $flags = null): array
         {
         }
 

@@ -7,8 +7,8 @@
 
 use std::sync::LazyLock;
 use url_normalize::{
-    canonicalize, fingerprint, normalize, registrable_domain, resolve, resolve_against_directory,
-    same_site, surt, to_display, Flags, Options, UrlError,
+    canonicalize, fingerprint, is_normal_form, normalize, normalize_full_path, registrable_domain,
+    resolve, resolve_against_directory, same_site, surt, to_display, Flags, Options, UrlError,
 };
 
 /// Built once: `Options::default()` compiles the directory-index regex, which would cost more
@@ -22,13 +22,16 @@ pub const DEFAULT_BASE: &[u8] = b"https://example.com/dir/page?q=1#top";
 /// normal form (`file:` outputs: ASCII only, see [`assert_stable`]). `to_display` succeeds
 /// exactly when `normalize` does and points to the same URL (`normalize(to_display(u)) ==
 /// normalize(u)`, `file:` excepted for the same reason); `registrable_domain` and `same_site`
-/// do not panic.
+/// do not panic. The fast path (src/fast.rs) agrees with the full path: where it answers,
+/// for the input and for the output, the full path gives that string back byte for byte.
 pub fn check_normalize(data: &[u8]) {
     let options = &*OPTIONS;
     let normalized = normalize(data, options);
     if let Ok(out) = &normalized {
         assert_normal("normalize", data, out, options);
+        assert_fast_path_agrees(out.as_bytes(), options);
     }
+    assert_fast_path_agrees(data, options);
     match (&normalized, to_display(data, options)) {
         (Ok(out), Ok(_)) if out.starts_with("file:") => {}
         (Ok(out), Ok(shown)) => assert_eq!(
@@ -45,8 +48,18 @@ pub fn check_normalize(data: &[u8]) {
     }
     let _ = registrable_domain(data, options);
     let _ = same_site(data, b"https://www.example.co.uk/", true, options);
-    // Fast path (planned, src/fast.rs): when the full path succeeds, assert here that the
-    // fast path either declines or answers `out` byte for byte.
+}
+
+/// Wherever the fast path says `input` is its own normal form, the full path says so too.
+fn assert_fast_path_agrees(input: &[u8], options: &Options) {
+    if is_normal_form(input) {
+        let full = normalize_full_path(input, options);
+        assert!(
+            full.as_deref().map(str::as_bytes) == Ok(input),
+            "fast path accepted {}, full path gives {full:?}",
+            input.escape_ascii()
+        );
+    }
 }
 
 /// `resolve` and `resolve_against_directory`: no panic; an output is ASCII and absolute: resolved

@@ -4,13 +4,14 @@
 //! so it keeps `Exception`'s own object handler: `getFile()`, `getLine()` and the trace
 //! are filled in, and userland can `new` and extend it (see ../shared/notes/ext-php-rs.md §3.3).
 
+use super::batch::Key;
 use crate::error::printable;
 use crate::{OptionError, UrlError};
 use ext_php_rs::builders::ClassBuilder;
 use ext_php_rs::exception::PhpException;
 use ext_php_rs::ffi::{compiler_globals, zend_hash_str_find_ptr_lc};
 use ext_php_rs::types::ZendObject;
-use ext_php_rs::zend::ClassEntry;
+use ext_php_rs::zend::{ce, ClassEntry};
 use std::sync::atomic::{AtomicPtr, Ordering};
 
 /// The PHP name of the exception class.
@@ -58,6 +59,21 @@ impl From<UrlError> for PhpException {
     fn from(err: UrlError) -> Self {
         exception(err.to_string(), invalid_url_ce())
     }
+}
+
+/// A batch element that failed in strict mode: the single call's message, after the method
+/// and the element's key (`normalizeMany(): element "a": Cannot normalize ...`).
+pub(crate) fn invalid_url_at(method: &str, key: &Key<'_>, err: UrlError) -> PhpException {
+    exception(
+        format!("{method}(): element {key}: {err}"),
+        invalid_url_ce(),
+    )
+}
+
+/// A batch element that is not a string: `\TypeError`, as for a single call's argument.
+pub(crate) fn not_a_string(method: &str, key: &Key<'_>, type_name: &str) -> PhpException {
+    let message = format!("{method}(): element {key} must be a string, {type_name} given");
+    exception(message, ce::type_error())
 }
 
 /// An argument PHP code got wrong: `\InvalidArgumentException`.

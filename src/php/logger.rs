@@ -7,6 +7,7 @@
 use super::args::ObjectArg;
 use super::exception::{class_name, invalid_argument};
 use ext_php_rs::binary::Binary;
+use ext_php_rs::boxed::ZBox;
 use ext_php_rs::builders::{ClassBuilder, ClassProperty};
 use ext_php_rs::exception::PhpResult;
 use ext_php_rs::ffi::zend_property_info;
@@ -69,14 +70,26 @@ impl<'a> Logger<'a> {
         zval.is_object().then_some(Logger(zval))
     }
 
-    /// `$logger->debug($message, $context)`. An exception the logger throws propagates.
-    pub(crate) fn debug(&self, message: &str, context: &[(&str, &[u8])]) -> PhpResult<()> {
-        log(&callable(self.0, "debug")?, message, context)
+    /// `$logger->debug($message, $context)`, where the context's values are PHP strings that
+    /// already exist (the caller's URL and the result): they are shared, not copied, so the
+    /// call costs little more than the logger's own `debug()`. An exception the logger throws
+    /// propagates.
+    pub(crate) fn debug(&self, message: &str, context: &[(&str, &Zval)]) -> PhpResult<()> {
+        let mut array = ZendHashTable::with_capacity(context.len() as u32);
+        for (key, value) in context {
+            array.insert(*key, value.shallow_clone())?;
+        }
+        log(&callable(self.0, "debug")?, message, array)
     }
 
     /// `$logger->warning($message, $context)`. An exception the logger throws propagates.
     pub(crate) fn warning(&self, message: &str, context: &[(&str, &[u8])]) -> PhpResult<()> {
-        log(&callable(self.0, "warning")?, message, context)
+        let mut array = ZendHashTable::with_capacity(context.len() as u32);
+        for (key, value) in context {
+            // Binary: the value may hold the caller's bytes unchanged, UTF-8 or not.
+            array.insert(*key, Binary::from(value.to_vec()))?;
+        }
+        log(&callable(self.0, "warning")?, message, array)
     }
 }
 
@@ -105,12 +118,11 @@ fn callable(object: &Zval, method: &str) -> PhpResult<Zval> {
     Ok(zval)
 }
 
-fn log(method: &Zval, message: &str, context: &[(&str, &[u8])]) -> PhpResult<()> {
-    let mut array = ZendHashTable::with_capacity(context.len() as u32);
-    for (key, value) in context {
-        // Binary: the value may hold the caller's bytes unchanged, UTF-8 or not.
-        array.insert(*key, Binary::from(value.to_vec()))?;
-    }
-    ZendCallable::new(method)?.try_call(vec![&message, &array])?;
+/// Calls `method` with the message and the context. The context goes in as a zval, which
+/// the call shares; passed as `&ZendHashTable` it would be duplicated on every call.
+fn log(method: &Zval, message: &str, context: ZBox<ZendHashTable>) -> PhpResult<()> {
+    let mut context_zval = Zval::new();
+    context_zval.set_hashtable(context);
+    ZendCallable::new(method)?.try_call(vec![&message, &context_zval])?;
     Ok(())
 }

@@ -2,11 +2,13 @@
 //! core errors to exceptions, calls the logger, and nothing more.
 
 mod args;
+mod batch;
 mod construct;
 mod exception;
 mod logger;
 mod normalizer;
 mod options;
+mod zstring;
 
 use ext_php_rs::prelude::*;
 

@@ -4,15 +4,20 @@
 #![allow(non_snake_case)]
 
 use super::args::{ArrayArg, ObjectArg};
+use super::batch::{map_values, Key};
 use super::construct::unconstructed_this;
-use super::exception::invalid_argument;
+use super::exception::{invalid_argument, invalid_url_at, not_a_string};
 use super::logger::{declare_property, Logger};
-use super::options::{options_from_array, string_list};
-use crate::{ErrorKind, Flags, Options, UrlError};
-use ext_php_rs::binary::Binary;
+use super::options::{debug_type, options_from_array, string_list};
+use super::zstring::{PhpString, StringArg};
+use crate::{Base, ErrorKind, Flags, Options, UrlError};
 use ext_php_rs::binary_slice::BinarySlice;
+use ext_php_rs::boxed::ZBox;
+use ext_php_rs::convert::FromZval;
+use ext_php_rs::exception::PhpException;
 use ext_php_rs::prelude::*;
 use ext_php_rs::types::{ZendClassObject, ZendHashTable};
+use std::borrow::Cow;
 
 /// Normalizes, resolves and canonicalizes URLs. See stubs/url_normalize.stub.php.
 #[php_class]
@@ -65,21 +70,15 @@ impl UrlNormalizer {
         Ok(Self { options })
     }
 
-    pub fn normalize(self_: &This, url: BinarySlice<u8>) -> PhpResult<Binary<u8>> {
-        let input: &[u8] = &url;
-        match crate::normalize(input, &self_.options) {
-            Ok(normalized) => {
-                if normalized.as_bytes() != input {
-                    debug(
-                        self_,
-                        "URL normalized for HTTP request",
-                        &[("original", input), ("normalized", normalized.as_bytes())],
-                    )?;
-                }
-                Ok(Binary::from(normalized.into_bytes()))
-            }
-            Err(err) => lenient(self_, err, input),
-        }
+    pub fn normalize(self_: &This, url: StringArg<'_>) -> PhpResult<PhpString> {
+        let answer = normalize_one(self_, &url, UrlError::into)?;
+        Ok(answer.unwrap_or_else(|| url.returned()))
+    }
+
+    pub fn normalize_many(self_: &This, urls: &ZendHashTable) -> PhpResult<ZBox<ZendHashTable>> {
+        each_string(urls, "normalizeMany", |key, url| {
+            normalize_one(self_, url, |err| invalid_url_at("normalizeMany", key, err))
+        })
     }
 
     // The parameter is named as PHP callers write it: `resolve($h, $b, baseIsDirectory: true)`.
@@ -98,44 +97,79 @@ impl UrlNormalizer {
         Ok(resolved?)
     }
 
+    #[php(defaults(baseIsDirectory = false))]
+    pub fn resolve_many(
+        &self,
+        hrefs: &ZendHashTable,
+        base: BinarySlice<u8>,
+        baseIsDirectory: bool,
+    ) -> PhpResult<ZBox<ZendHashTable>> {
+        // Parsed once for every link; an invalid base is reported with each link, as by resolve().
+        let page = match baseIsDirectory {
+            true => Base::new_directory(&base, &self.options),
+            false => Base::new(&base, &self.options),
+        };
+        each_string(hrefs, "resolveMany", |key, href| {
+            let resolved = page.resolve(href.bytes());
+            let url = resolved.map_err(|err| invalid_url_at("resolveMany", key, err))?;
+            Ok((url.as_bytes() != href.bytes()).then(|| PhpString::new(url.as_bytes())))
+        })
+    }
+
     pub fn canonicalize(
         self_: &This,
-        url: BinarySlice<u8>,
+        url: StringArg<'_>,
         flags: Option<i64>,
-    ) -> PhpResult<Binary<u8>> {
+    ) -> PhpResult<PhpString> {
         let flags = flags_or_default(flags)?;
-        lenient_result(
+        let canonical = crate::canonicalize(url.bytes(), flags, &self_.options);
+        let answer = lenient(
             self_,
-            crate::canonicalize(&url, flags, &self_.options),
-            &url,
-        )
+            url.bytes(),
+            canonical.map(Cow::Owned),
+            UrlError::into,
+        )?;
+        Ok(answer.unwrap_or_else(|| url.returned()))
     }
 
-    pub fn fingerprint(
+    pub fn canonicalize_many(
         self_: &This,
-        url: BinarySlice<u8>,
+        urls: &ZendHashTable,
         flags: Option<i64>,
-    ) -> PhpResult<String> {
-        let canonical = Self::canonicalize(self_, url, flags)?;
-        Ok(crate::fingerprint(&canonical))
+    ) -> PhpResult<ZBox<ZendHashTable>> {
+        let flags = flags_or_default(flags)?;
+        each_string(urls, "canonicalizeMany", |key, url| {
+            let canonical = crate::canonicalize(url.bytes(), flags, &self_.options);
+            lenient(self_, url.bytes(), canonical.map(Cow::Owned), |err| {
+                invalid_url_at("canonicalizeMany", key, err)
+            })
+        })
     }
 
-    pub fn surt(self_: &This, url: BinarySlice<u8>) -> PhpResult<Binary<u8>> {
-        lenient_result(self_, crate::surt(&url, &self_.options), &url)
+    pub fn fingerprint(self_: &This, url: StringArg<'_>, flags: Option<i64>) -> PhpResult<String> {
+        let canonical = Self::canonicalize(self_, url, flags)?;
+        Ok(crate::fingerprint(canonical.bytes()))
+    }
+
+    pub fn surt(self_: &This, url: StringArg<'_>) -> PhpResult<PhpString> {
+        let surt = crate::surt(url.bytes(), &self_.options);
+        let answer = lenient(self_, url.bytes(), surt.map(Cow::Owned), UrlError::into)?;
+        Ok(answer.unwrap_or_else(|| url.returned()))
     }
 
     pub fn remove_query_parameters(
         self_: &This,
-        url: BinarySlice<u8>,
+        url: StringArg<'_>,
         names: &ZendHashTable,
-    ) -> PhpResult<Binary<u8>> {
+    ) -> PhpResult<PhpString> {
         let names = string_list(names).ok_or_else(|| {
             invalid_argument(
                 "removeQueryParameters(): $names must be a list of strings (globs such as utm_*)",
             )
         })?;
-        let result = crate::remove_query_parameters(&url, &names, &self_.options);
-        lenient_result(self_, result, &url)
+        let result = crate::remove_query_parameters(url.bytes(), &names, &self_.options);
+        let answer = lenient(self_, url.bytes(), result.map(Cow::Owned), UrlError::into)?;
+        Ok(answer.unwrap_or_else(|| url.returned()))
     }
 
     pub fn registrable_domain(self_: &This, url: BinarySlice<u8>) -> PhpResult<Option<String>> {
@@ -164,8 +198,10 @@ impl UrlNormalizer {
         })
     }
 
-    pub fn to_display(self_: &This, url: BinarySlice<u8>) -> PhpResult<Binary<u8>> {
-        lenient_result(self_, crate::to_display(&url, &self_.options), &url)
+    pub fn to_display(self_: &This, url: StringArg<'_>) -> PhpResult<PhpString> {
+        let display = crate::to_display(url.bytes(), &self_.options);
+        let answer = lenient(self_, url.bytes(), display.map(Cow::Owned), UrlError::into)?;
+        Ok(answer.unwrap_or_else(|| url.returned()))
     }
 }
 
@@ -179,23 +215,61 @@ fn flags_or_default(flags: Option<i64>) -> PhpResult<Flags> {
     }
 }
 
-/// The result's bytes, or the lenient answer to its error.
-fn lenient_result(
+/// normalize() of one URL: `None` when the answer is the caller's own string (already
+/// normal, or invalid in lenient mode), else the new string, logged at debug level.
+fn normalize_one(
     this: &This,
-    result: Result<String, UrlError>,
-    input: &[u8],
-) -> PhpResult<Binary<u8>> {
-    match result {
-        Ok(url) => Ok(Binary::from(url.into_bytes())),
-        Err(err) => lenient(this, err, input),
+    url: &StringArg<'_>,
+    to_exception: impl FnOnce(UrlError) -> PhpException,
+) -> PhpResult<Option<PhpString>> {
+    let normalized = crate::normalize_cow(url.bytes(), &this.options);
+    let answer = lenient(this, url.bytes(), normalized, to_exception)?;
+    // The logger is looked up only for a changed URL: the fast path's answer costs nothing more.
+    if let Some(logger) = answer.as_ref().and_then(|_| Logger::of(&this.std)) {
+        let new = answer.as_ref().map_or(url.zval(), PhpString::zval);
+        logger.debug(
+            "URL normalized for HTTP request",
+            &[("original", url.zval()), ("normalized", new)],
+        )?;
     }
+    Ok(answer)
 }
 
-/// Strict: throw. Lenient: log a warning with the seed's message and context keys, and
-/// give the input back unchanged.
-fn lenient(this: &This, err: UrlError, input: &[u8]) -> PhpResult<Binary<u8>> {
-    warn_or_throw(this, err, input)?;
-    Ok(Binary::from(input.to_vec()))
+/// A batch method's walk: a copy of `array` with each element's answer (`None` keeps the
+/// element). An element that is not a string is a `\TypeError` naming its key.
+fn each_string(
+    array: &ZendHashTable,
+    method: &str,
+    mut answer: impl FnMut(&Key<'_>, &StringArg<'_>) -> PhpResult<Option<PhpString>>,
+) -> PhpResult<ZBox<ZendHashTable>> {
+    map_values(array, |key, value| {
+        let Some(url) = StringArg::from_zval(value) else {
+            return Err(not_a_string(method, &key, &debug_type(value)));
+        };
+        Ok(answer(&key, &url)?.map(PhpString::into_zval))
+    })
+}
+
+/// The answer to one input: `None` keeps the caller's string, which is the answer when the
+/// result equals it (no new string, no copy), and, in lenient mode, when it is an error
+/// (logged as a warning). In strict mode an error becomes `to_exception(err)`.
+fn lenient(
+    this: &This,
+    input: &[u8],
+    result: Result<Cow<'_, str>, UrlError>,
+    to_exception: impl FnOnce(UrlError) -> PhpException,
+) -> PhpResult<Option<PhpString>> {
+    let err = match result {
+        Ok(Cow::Borrowed(_)) => return Ok(None),
+        Ok(Cow::Owned(url)) if url.as_bytes() == input => return Ok(None),
+        Ok(Cow::Owned(url)) => return Ok(Some(PhpString::new(url.as_bytes()))),
+        Err(err) => err,
+    };
+    if this.options.strict() {
+        return Err(to_exception(err));
+    }
+    warn(this, err, input)?;
+    Ok(None)
 }
 
 /// Strict: throw the error. Lenient: log it as a warning, and let the caller answer.
@@ -203,6 +277,11 @@ fn warn_or_throw(this: &This, err: UrlError, input: &[u8]) -> PhpResult<()> {
     if this.options.strict() {
         return Err(err.into());
     }
+    warn(this, err, input)
+}
+
+/// A lenient failure, logged as a warning with the seed's message and context keys.
+fn warn(this: &This, err: UrlError, input: &[u8]) -> PhpResult<()> {
     if let Some(logger) = Logger::of(&this.std) {
         let reason = err.to_string();
         match (err.kind(), err.host()) {
@@ -222,11 +301,4 @@ fn warn_or_throw(this: &This, err: UrlError, input: &[u8]) -> PhpResult<()> {
         }
     }
     Ok(())
-}
-
-fn debug(this: &This, message: &str, context: &[(&str, &[u8])]) -> PhpResult<()> {
-    match Logger::of(&this.std) {
-        Some(logger) => logger.debug(message, context),
-        None => Ok(()),
-    }
 }

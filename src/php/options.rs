@@ -63,11 +63,15 @@ pub(crate) fn string_list(array: &ZendHashTable) -> Option<Vec<String>> {
 }
 
 /// The type name PHP's `get_debug_type()` gives, for messages.
-fn debug_type(zval: &Zval) -> String {
+pub(crate) fn debug_type(zval: &Zval) -> String {
     if zval.is_null() {
         "null".to_owned()
     } else if zval.is_double() {
         "float".to_owned()
+    } else if zval.is_long() {
+        "int".to_owned()
+    } else if zval.is_bool() {
+        "bool".to_owned()
     } else if let Some(object) = zval.object() {
         class_name(object)
     } else {

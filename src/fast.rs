@@ -1,0 +1,360 @@
+//! The fast path: one question, asked before any parsing. Is this input already its own
+//! normal form?
+//!
+//! Most crawled URLs are (99.6% of kasztp.txt, 94% of userbait.txt). For those, the full
+//! path would parse the input, rebuild the same string and copy it back to PHP. This check
+//! reads each byte once and allocates nothing. When it says yes, the caller can return the
+//! input itself.
+//!
+//! **Proof obligation.** Whenever [`normal_form`] returns `Some`, the full path
+//! ([`crate::normalize::normalize_full_path`]) returns exactly the input. The check is
+//! allowed to say no to an input that is normal; it must never say yes to one that is not.
+//! So it accepts only a narrow grammar, where every rule below follows one step of the URL
+//! Standard's parser and serializer:
+//!
+//! ```text
+//! ("http" | "https") "://" host [":" port] "/" path ["?" query] ["#" fragment]
+//! ```
+//!
+//! * The scheme is lowercase, so it serializes as written and [`crate::input::has_scheme`]
+//!   takes it as a scheme. Nothing is stripped, because every byte is printable ASCII.
+//! * The host is made of non-empty labels of `a-z 0-9 - _`. For such a host the host
+//!   parser's UTS #46 step is the identity. Excluded are a label starting with `xn--`
+//!   (Punycode is validated, and [`crate::host`] treats an invalid one specially), an
+//!   empty label and a trailing dot (both kept as they are, but rare), and a last label
+//!   starting with a digit (it may make the host an IPv4 address, which is re-serialized).
+//!   There is no userinfo (`@`).
+//! * The port has no leading zero, is at most 65535 and is not the scheme's default,
+//!   which the serializer drops.
+//! * The path, query and fragment contain no byte that their percent-encode set encodes.
+//!   (<https://url.spec.whatwg.org/#path-percent-encode-set>, special-query and fragment
+//!   sets. `^` is in the path set, as in the current standard and `parse.rs` gap 2.)
+//!   The path has no `\` (a separator in special URLs) and no segment that could be a
+//!   dot segment (`.`, `..`, `%2e` and friends, which the path state removes). The
+//!   fragment has no second `#`.
+//!
+//! The differential test `tests/fast_path.rs` holds the obligation. It covers every data
+//! set of ../shared/data, every string of every conformance file, and a generated corpus
+//! that aims at each rule's edges. The fuzz target `normalize` (fuzz/src/checks.rs) checks
+//! the same on its inputs.
+
+/// Returns the input as text, and its scheme, when it is its own normal form by the rules
+/// of this module. `None` means "not known": the caller takes the full path.
+pub(crate) fn normal_form(input: &[u8]) -> Option<(&'static str, &str)> {
+    let (scheme, rest, default_port) = if let Some(rest) = input.strip_prefix(b"https://") {
+        ("https", rest, b"443".as_slice())
+    } else {
+        ("http", input.strip_prefix(b"http://")?, b"80".as_slice())
+    };
+    let host_end = host_length(rest)?;
+    let mut at = host_end;
+    if rest.get(at) == Some(&b':') {
+        at += 1 + port_length(&rest[at + 1..], default_port)?;
+    }
+    if rest.get(at) != Some(&b'/') {
+        return None;
+    }
+    if !plain_tail(input, input.len() - rest.len() + at) {
+        at += path_length(&rest[at..])?;
+        if rest.get(at) == Some(&b'?') {
+            at += 1 + run_length(&rest[at + 1..], QUERY);
+        }
+        if rest.get(at) == Some(&b'#') {
+            at += 1 + run_length(&rest[at + 1..], FRAGMENT);
+        }
+        if at != rest.len() {
+            return None;
+        }
+    }
+    // SAFETY: every byte was accepted above by a class of BYTE_CLASSES, and every class holds
+    // printable ASCII only (0x21..0x7E), so `input` is UTF-8. (from_utf8 cost a third of the
+    // whole check.)
+    Some((scheme, unsafe { std::str::from_utf8_unchecked(input) }))
+}
+
+/// Bytes no part of a plain tail holds: each is excluded from the path, the query or the
+/// fragment, or is `\\`. (Where a part allows one of them, the byte walk still can.)
+const NOT_PLAIN: &[u8] = b"\"<>\\^`{}'";
+
+/// A quick yes for the common tail of `input` (path, query and fragment, from the path's `/`
+/// at `start`), 16 bytes at a time. Yes means: every byte is printable ASCII and not in [`NOT_PLAIN`], there is at
+/// most one `#`, and no `/` is followed by `.` or `%`. Such a tail passes the byte walk of
+/// [`normal_form`]: with these bytes the path, query and fragment rules only look at `?`
+/// and `#`, which end the path and the query, and a dot segment starts with `.` or `%`.
+/// No means "not known", and the byte walk decides.
+#[cfg(target_arch = "x86_64")]
+fn plain_tail(input: &[u8], start: usize) -> bool {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8, _mm_loadu_si128,
+        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+    };
+    /// One 16-byte chunk: the positions that break the rules (bits), the `#` positions,
+    /// and the `/` positions.
+    fn scan(v: __m128i) -> (u32, u32, u32) {
+        // SAFETY: SSE2 is part of the x86_64 baseline, so these intrinsics always exist.
+        unsafe {
+            let mask_of =
+                |byte: u8| _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(byte as i8))) as u32;
+            // Printable ASCII: 0x21..=0x7E (bytes >= 0x80 are negative as i8).
+            let printable = _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x20)))
+                & _mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8(0x7f)));
+            let mut excluded = _mm_cmpeq_epi8(v, _mm_set1_epi8(NOT_PLAIN[0] as i8));
+            for &byte in &NOT_PLAIN[1..] {
+                excluded = _mm_or_si128(excluded, _mm_cmpeq_epi8(v, _mm_set1_epi8(byte as i8)));
+            }
+            let slashes = mask_of(b'/');
+            let dot_segment_starts = (slashes << 1) & (mask_of(b'.') | mask_of(b'%'));
+            let broken = (!printable as u32 & 0xffff)
+                | _mm_movemask_epi8(excluded) as u32
+                | dot_segment_starts;
+            (broken, mask_of(b'#'), slashes)
+        }
+    }
+    let load = |at: usize| {
+        let chunk = &input[at..at + 16];
+        // SAFETY: SSE2 is baseline; the load reads the 16 bytes of `chunk`.
+        scan(unsafe { _mm_loadu_si128(chunk.as_ptr().cast()) })
+    };
+    let mut hashes = 0;
+    let mut slash_before = 0;
+    let mut at = start;
+    while at + 16 <= input.len() {
+        let (broken, hash, slashes) = load(at);
+        // A `/` ending the previous chunk and a `.` or `%` starting this one.
+        let first = u32::from(input[at] == b'.' || input[at] == b'%');
+        if broken != 0 || slash_before & first != 0 {
+            return false;
+        }
+        hashes += hash.count_ones();
+        slash_before = slashes >> 15;
+        at += 16;
+    }
+    let left = input.len() - at;
+    if left > 0 {
+        // The last 16 bytes of the input, overlapping what was read (an input is at least
+        // 16 bytes when its tail is short: "https://" and a host); only the last `left`
+        // bits count. The byte before them is inside this chunk, so `/` then `.` is seen.
+        let Some(last) = input.len().checked_sub(16) else {
+            return false;
+        };
+        let (broken, hash, _) = load(last);
+        let fresh = 0xffff_u32 << (16 - left) & 0xffff;
+        if broken & fresh != 0 {
+            return false;
+        }
+        hashes += (hash & fresh).count_ones();
+    }
+    hashes <= 1
+}
+
+/// Elsewhere the byte walk decides alone.
+#[cfg(not(target_arch = "x86_64"))]
+fn plain_tail(_input: &[u8], _start: usize) -> bool {
+    false
+}
+
+/// The length of the host at the start of `rest`, when the host parser keeps it as written.
+fn host_length(rest: &[u8]) -> Option<usize> {
+    let mut at = 0;
+    loop {
+        let label = &rest[at..];
+        let length = run_length(label, LABEL);
+        if length == 0 || label.starts_with(b"xn--") {
+            return None;
+        }
+        at += length;
+        if rest.get(at) != Some(&b'.') {
+            // The last label: one starting with a digit may end in a number (an IPv4 host).
+            return (!label[0].is_ascii_digit()).then_some(at);
+        }
+        at += 1;
+    }
+}
+
+/// The length of the port digits at the start of `rest`, when the serializer keeps them.
+fn port_length(rest: &[u8], default_port: &[u8]) -> Option<usize> {
+    let length = run_length(rest, DIGIT);
+    let digits = &rest[..length];
+    let in_range = match length {
+        1..=4 => true,
+        5 => digits <= b"65535".as_slice(),
+        _ => false,
+    };
+    (in_range && digits[0] != b'0' && digits != default_port).then_some(length)
+}
+
+/// The length of the path at the start of `rest` (which starts with `/`), when it has no byte
+/// to encode, no `\` and no segment that could be a dot segment.
+fn path_length(rest: &[u8]) -> Option<usize> {
+    let mut at = 0;
+    while let Some(&b) = rest.get(at) {
+        if BYTE_CLASSES[usize::from(b)] & PATH == 0 {
+            break;
+        }
+        // Only a segment that starts with `.` or `%` can be a dot segment: `.`, `..`, `.%2e`,
+        // `%2e.`, `%2e%2e` in any case. Longer names never are.
+        if b == b'/' && matches!(rest.get(at + 1), Some(b'.' | b'%')) {
+            let segment = &rest[at + 1..];
+            let length = segment
+                .iter()
+                .take(7)
+                .take_while(|&&b| b != b'/' && b != b'?' && b != b'#');
+            let short = length.count() <= 6;
+            let dotted = segment.starts_with(b".")
+                || segment.starts_with(b"%2e")
+                || segment.starts_with(b"%2E");
+            if short && dotted {
+                return None;
+            }
+        }
+        at += 1;
+    }
+    Some(at)
+}
+
+/// How many bytes at the start of `bytes` are of `class` (one of the bits below).
+fn run_length(bytes: &[u8], class: u8) -> usize {
+    bytes
+        .iter()
+        .position(|&b| BYTE_CLASSES[usize::from(b)] & class == 0)
+        .unwrap_or(bytes.len())
+}
+
+/// A byte of a host label: `a-z 0-9 - _`.
+const LABEL: u8 = 1;
+/// A byte the path state keeps as written. Also excluded: `?` and `#`, which end the path,
+/// and `\`, which is a separator. <https://url.spec.whatwg.org/#path-percent-encode-set>
+const PATH: u8 = 2;
+/// A byte the query state of a special URL keeps as written. `#` ends the query.
+/// <https://url.spec.whatwg.org/#special-query-percent-encode-set>
+const QUERY: u8 = 4;
+/// A byte the fragment state keeps as written. A second `#` is left to the full path.
+/// <https://url.spec.whatwg.org/#fragment-percent-encode-set>
+const FRAGMENT: u8 = 8;
+/// A port digit.
+const DIGIT: u8 = 16;
+
+/// The classes of every byte, so that the scan costs one load per byte (a `contains` over
+/// the excluded characters cost ten comparisons per byte).
+static BYTE_CLASSES: [u8; 256] = byte_classes();
+
+const fn byte_classes() -> [u8; 256] {
+    let mut classes = [0u8; 256];
+    let mut b = 0x21;
+    while b < 0x7f {
+        let byte = b as u8;
+        let mut class = PATH | QUERY | FRAGMENT;
+        if matches!(
+            byte,
+            b'"' | b'#' | b'<' | b'>' | b'?' | b'`' | b'{' | b'}' | b'^' | b'\\'
+        ) {
+            class &= !PATH;
+        }
+        if matches!(byte, b'"' | b'#' | b'<' | b'>' | b'\'') {
+            class &= !QUERY;
+        }
+        if matches!(byte, b'"' | b'#' | b'<' | b'>' | b'`') {
+            class &= !FRAGMENT;
+        }
+        if byte.is_ascii_lowercase() || byte.is_ascii_digit() || byte == b'-' || byte == b'_' {
+            class |= LABEL;
+        }
+        if byte.is_ascii_digit() {
+            class |= DIGIT;
+        }
+        classes[b] = class;
+        b += 1;
+    }
+    classes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn accepts(input: &str) -> bool {
+        normal_form(input.as_bytes()).is_some()
+    }
+
+    #[test]
+    fn accepts_what_the_serializer_writes_as_is() {
+        for normal in [
+            "https://example.com/",
+            "http://example.com/a/b.html?x=1&y=%2F#top",
+            "https://a-b.c_d.example/@user;v=1/a,b:c=d!e$f(g)*h+i|j[k]/100%",
+            "https://example.com:8080/x",
+            "http://example.com:443/",
+            "https://example.com:65535/",
+            "https://example.com/.well-known/x",
+            "https://example.com/a...b/.......?`{}^#{}^'",
+            "https://www.example.com/?",
+            "https://www.example.com/#",
+            "https://example.c0m/",
+        ] {
+            assert!(accepts(normal), "{normal}");
+        }
+    }
+
+    #[test]
+    fn the_sixteen_byte_scan_sees_across_its_chunks() {
+        // The tail starts at the path's `/`; put each rule's byte on a chunk boundary.
+        let pad = |n: usize| "a".repeat(n);
+        for (tail, normal) in [
+            (format!("/{}/./x", pad(14)), false),
+            (format!("/{}/.well-known/x", pad(14)), true),
+            (format!("/{}/%2e/x", pad(14)), false),
+            (format!("/{}#{}#", pad(14), pad(20)), false),
+            (format!("/{}#{}?", pad(14), pad(20)), true),
+            (format!("/{} ", pad(30)), false),
+            (format!("/{}\u{e9}", pad(15)), false),
+            (format!("/{}?'", pad(15)), false),
+            (format!("/{}?`", pad(15)), true),
+            (format!("/{}^", pad(31)), false),
+            (format!("/{}", pad(47)), true),
+        ] {
+            let url = format!("https://example.com{tail}");
+            assert_eq!(accepts(&url), normal, "{url}");
+        }
+    }
+
+    #[test]
+    fn declines_what_the_full_path_may_change() {
+        for other in [
+            "HTTPS://example.com/",
+            "https://Example.com/",
+            "https://example.com",
+            "https://example.com:443/",
+            "http://example.com:80/",
+            "https://example.com:0/",
+            "https://example.com:08080/",
+            "https://example.com:65536/",
+            "https://example.com:/",
+            "https://user@example.com/",
+            "https://xn--fa-hia.de/",
+            "https://example..com/",
+            "https://example.com./",
+            "https://.example.com/",
+            "https://1.2.3.4/",
+            "https://example.0x1f/",
+            "https://[::1]/",
+            "https://example.com/a b",
+            "https://example.com/a^b",
+            "https://example.com/a\\b",
+            "https://example.com/a/./b",
+            "https://example.com/a/../b",
+            "https://example.com/a/%2e/b",
+            "https://example.com/a/.%2E",
+            "https://example.com/?q='",
+            "https://example.com/#a#b",
+            "https://example.com/#`",
+            "https://example.com/caf\u{e9}",
+            " https://example.com/",
+            "https://example.com/\t",
+            "mailto:a@example.com",
+            "example.com/",
+            "ftp://example.com/",
+        ] {
+            assert!(!accepts(other), "{other}");
+        }
+    }
+}

@@ -1,0 +1,339 @@
+//! The fast path's proof obligation, checked differentially. Wherever `is_normal_form(x)`
+//! says yes, the full path (`normalize_full_path`) returns `x` unchanged. The inputs are
+//! every line of every data set in ../shared/data, every string of every file in
+//! ../shared/conformance (as written, as a host, and as normalized), and a generated corpus
+//! of URLs assembled from pieces that sit on the edges of the fast path's rules. Every input
+//! is also tried with single-byte mutations. The fast path may decline a normal URL; it may
+//! never accept one that the full path changes or rejects.
+
+mod common;
+
+use common::{data_urls, Rng};
+use std::path::PathBuf;
+use url_normalize::{is_normal_form, normalize_cow, normalize_full_path, Options};
+
+/// Asserts the obligation for one input. Returns whether the fast path answered.
+fn check(input: &[u8], options: &Options) -> bool {
+    if !is_normal_form(input) {
+        return false;
+    }
+    let full = normalize_full_path(input, options);
+    assert_eq!(
+        full.as_deref().map(str::as_bytes),
+        Ok(input),
+        "the fast path accepted {:?}, the full path says otherwise",
+        String::from_utf8_lossy(input)
+    );
+    // And normalize_cow borrows exactly there: the PHP binding relies on it.
+    assert!(matches!(
+        normalize_cow(input, options),
+        Ok(std::borrow::Cow::Borrowed(_))
+    ));
+    true
+}
+
+/// `input` and variants of it with one byte replaced, inserted or removed, at positions and
+/// with bytes drawn from `rng`: mutations of accepted URLs probe each rule's edge.
+fn check_with_mutations(input: &[u8], rng: &mut Rng, options: &Options) -> usize {
+    const BYTES: &[u8] = b"./:%@?#\\^`{}'\" -_aZ09xn\t\x7f\xc3";
+    let mut answered = usize::from(check(input, options));
+    if input.is_empty() {
+        return answered;
+    }
+    for _ in 0..4 {
+        let at = rng.below(input.len());
+        let byte = BYTES[rng.below(BYTES.len())];
+        let mut mutated = input.to_vec();
+        match rng.below(3) {
+            0 => mutated[at] = byte,
+            1 => mutated.insert(at, byte),
+            _ => {
+                mutated.remove(at);
+            }
+        }
+        answered += usize::from(check(&mutated, options));
+    }
+    answered
+}
+
+fn shared_dir(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(name)
+}
+
+/// Every string literal of a JSON or JSONL text, decoded; a lone surrogate (which no UTF-8
+/// string can hold) becomes U+FFFD. Keys come along too, which does no harm here.
+fn json_strings(text: &str) -> Vec<String> {
+    let mut strings = Vec::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '"' {
+            continue;
+        }
+        let mut units: Vec<u16> = Vec::new();
+        while let Some(c) = chars.next() {
+            match c {
+                '"' => break,
+                '\\' => match chars.next() {
+                    Some('u') => {
+                        let hex: String = chars.by_ref().take(4).collect();
+                        units.push(u16::from_str_radix(&hex, 16).unwrap_or(0xFFFD));
+                    }
+                    Some('n') => units.push(u16::from(b'\n')),
+                    Some('t') => units.push(u16::from(b'\t')),
+                    Some('r') => units.push(u16::from(b'\r')),
+                    Some('b') => units.push(8),
+                    Some('f') => units.push(12),
+                    Some(other) => units.extend(other.encode_utf16(&mut [0; 2]).iter()),
+                    None => break,
+                },
+                other => units.extend(other.encode_utf16(&mut [0; 2]).iter()),
+            }
+        }
+        strings.push(String::from_utf16_lossy(&units));
+    }
+    strings
+}
+
+/// Every input of the conformance files: JSON string literals, TSV fields, and the
+/// `;`-separated fields of IdnaTestV2.txt.
+fn conformance_inputs() -> Vec<String> {
+    let dir = shared_dir("conformance");
+    let mut inputs = Vec::new();
+    let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    for entry in entries {
+        let path = entry.expect("readable directory").path();
+        let text = std::fs::read_to_string(&path).expect("UTF-8 conformance file");
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("json" | "jsonl") => inputs.extend(json_strings(&text)),
+            Some("tsv") => {
+                inputs.extend(text.lines().flat_map(|l| l.split('\t').map(str::to_owned)))
+            }
+            Some("txt") => inputs.extend(
+                text.lines()
+                    .filter(|l| !l.starts_with('#'))
+                    .flat_map(|l| l.split(';').map(|f| f.trim().to_owned())),
+            ),
+            _ => {}
+        }
+    }
+    assert!(
+        inputs.len() > 10_000,
+        "conformance files not found in {}",
+        dir.display()
+    );
+    inputs
+}
+
+#[test]
+fn data_sets() {
+    let options = Options::default();
+    let mut rng = Rng(0xFA57_DA7A);
+    for file in ["kasztp.txt", "userbait.txt", "idn-sample.txt"] {
+        let urls = data_urls(file);
+        let mut normal = 0;
+        let mut answered = 0;
+        for url in &urls {
+            normal +=
+                usize::from(normalize_full_path(url.as_bytes(), &options).as_deref() == Ok(url));
+            answered += usize::from(check(url.as_bytes(), &options));
+            check_with_mutations(url.as_bytes(), &mut rng, &options);
+        }
+        // The fast path is only worth having if it answers for nearly every normal URL.
+        if file != "idn-sample.txt" {
+            assert!(
+                answered * 100 >= normal * 95,
+                "{file}: the fast path answered for {answered} of {normal} normal URLs"
+            );
+        }
+    }
+}
+
+#[test]
+fn conformance_inputs_as_urls_and_as_hosts() {
+    let options = Options::default();
+    let mut rng = Rng(0x00C0_4F04_3A4C);
+    for input in conformance_inputs() {
+        for candidate in [
+            input.clone(),
+            format!("https://{input}/"),
+            format!("http://{input}:8080/x?y#z"),
+            format!("https://example.com/{input}"),
+            format!("https://example.com/?{input}#{input}"),
+        ] {
+            check_with_mutations(candidate.as_bytes(), &mut rng, &options);
+            // The full path's own output is normal: the fast path may answer for it.
+            if let Ok(normalized) = normalize_full_path(candidate.as_bytes(), &options) {
+                check_with_mutations(normalized.as_bytes(), &mut rng, &options);
+            }
+        }
+    }
+}
+
+/// Pieces of URLs; the first `accepted` of each list pass the fast path's rule for that part.
+struct Pieces {
+    list: &'static [&'static str],
+    accepted: usize,
+}
+
+impl Pieces {
+    /// Half the time a piece the rule accepts, so whole URLs reach the accepting side too.
+    fn pick(&self, rng: &mut Rng) -> &'static str {
+        match rng.below(2) {
+            0 => self.list[rng.below(self.accepted)],
+            _ => self.list[rng.below(self.list.len())],
+        }
+    }
+}
+
+#[test]
+fn generated_corpus_on_the_edges_of_each_rule() {
+    let schemes = Pieces {
+        list: &[
+            "https://",
+            "http://",
+            "HTTP://",
+            "https:/",
+            "https:///",
+            "ws://",
+            "https:\\\\",
+        ],
+        accepted: 2,
+    };
+    let hosts = Pieces {
+        list: &[
+            "example.com",
+            "a-b.c_d.e",
+            "-a.b",
+            "a-.b",
+            "ab--c.d",
+            "a",
+            "localhost",
+            "a.9z",
+            "0.a",
+            "192.168.0.1.com",
+            "www.example.com",
+            "a_b",
+            "a.b-",
+            "_.-",
+            // declined
+            "xn--fa-hia.de",
+            "a.xn--b",
+            "xn--",
+            "a..b",
+            "a.b.",
+            ".a.b",
+            "1.2.3.4",
+            "a.1",
+            "a.0x1f",
+            "a.0X1",
+            "a.09",
+            "Example.com",
+            "a.b%2ec",
+            "a%41.com",
+            "[::1]",
+            "u@a.com",
+            "u:p@a.com",
+            "",
+            "ex ample.com",
+            "a.com\u{e9}",
+        ],
+        accepted: 14,
+    };
+    let ports = Pieces {
+        list: &[
+            "", ":1", ":8080", ":65535", ":443", ":80", // declined, for one scheme or both:
+            ":", ":0", ":00", ":08080", ":65536", ":99999", ":123456", ":8a",
+        ],
+        accepted: 6,
+    };
+    let paths = Pieces {
+        list: &[
+            "/",
+            "/a/b",
+            "//x",
+            "/...",
+            "/a|b",
+            "/a%zz",
+            "/a%2F",
+            "/a%",
+            "/a:/b",
+            "/[a]",
+            "/~u/@x;y=1,z!$&'()*+=",
+            "/.well-known",
+            "/a.",
+            "/a..",
+            // declined
+            "",
+            "/.",
+            "/..",
+            "/./a",
+            "/a/.",
+            "/a/..",
+            "/a/../b",
+            "/%2e/",
+            "/%2E%2e/x",
+            "/.%2e",
+            "/.a",
+            "/..a",
+            "/a^b",
+            "/a\\b",
+            "/C:/../x",
+            "/a:/../b",
+            "/a b",
+            "/a\"b",
+            "/a`b",
+            "/a{b}",
+            "/\u{e9}",
+            "/a\tb",
+        ],
+        accepted: 14,
+    };
+    let queries = Pieces {
+        list: &[
+            "",
+            "?",
+            "?a=1&b",
+            "?`{}^|\\[]",
+            "?%",
+            "?%zz",
+            "??",
+            "?a/../b",
+            // declined
+            "?a='",
+            "?a b",
+            "?\"",
+            "?<",
+        ],
+        accepted: 8,
+    };
+    let fragments = Pieces {
+        list: &[
+            "", "#", "#a", "#'", "#{}^|\\", "#?/", "#%zz", // declined
+            "#a#b", "#`", "#a b", "#<",
+        ],
+        accepted: 7,
+    };
+    let options = Options::default();
+    let mut rng = Rng(0x6E4E_7A7E);
+    let mut answered = 0;
+    for _ in 0..60_000 {
+        let url = [
+            schemes.pick(&mut rng),
+            hosts.pick(&mut rng),
+            ports.pick(&mut rng),
+            paths.pick(&mut rng),
+            paths.pick(&mut rng),
+            queries.pick(&mut rng),
+            fragments.pick(&mut rng),
+        ]
+        .concat();
+        answered += check_with_mutations(url.as_bytes(), &mut rng, &options);
+    }
+    // The corpus reaches the accepting side of every rule, not only the declining one.
+    assert!(
+        answered > 5_000,
+        "the fast path answered only {answered} times"
+    );
+}
