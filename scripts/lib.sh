@@ -138,10 +138,31 @@ need_zig() {
     mv "$URL_NORMALIZE_ZIG_DIR.tmp" "$URL_NORMALIZE_ZIG_DIR"
 }
 
-# php_target NAME: sets TARGET_PHP, TARGET_PHP_CONFIG, TARGET_ZTS (0/1) and TARGET_VERSION
-# (major.minor) for one of TARGETS, fetching or building that PHP with ../shared/tools when
-# the cache does not have it yet.
+# zts_filter DIR: get-php-zts builds PHP with only a few extensions, and without ext/filter
+# Symfony's HttpClient (the test app's) cannot run. Build filter.so, shared, from the same PHP
+# source (the tarball get-php-zts keeps) into DIR-filter, once; TARGET_INI_SCAN_DIR then loads
+# it, in PHPUnit and in the PHP subprocesses it starts.
+zts_filter() {
+    local dir=$1 out="$1-filter"
+    TARGET_INI_SCAN_DIR="$out/conf.d"
+    [ -f "$out/filter.so" ] && [ -f "$TARGET_INI_SCAN_DIR/filter.ini" ] && return 0
+    echo "==> ext/filter for the ZTS PHP into $out" >&2
+    local build
+    build=$(mktemp -d)
+    tar -xJf "$(ls "$dir"/src/php8.2_*.orig.tar.xz | head -n 1)" -C "$build" --strip-components=1 --wildcards '*/ext/filter/*'
+    (cd "$build/ext/filter" && "$dir/bin/phpize" && ./configure --with-php-config="$dir/bin/php-config" \
+        && make -j"$(nproc)") >"$build/build.log" 2>&1 || { tail -n 20 "$build/build.log" >&2; return 1; }
+    mkdir -p "$TARGET_INI_SCAN_DIR"
+    cp "$build/ext/filter/modules/filter.so" "$out/filter.so"
+    echo "extension=$out/filter.so" > "$TARGET_INI_SCAN_DIR/filter.ini"
+    rm -rf "$build"
+}
+
+# php_target NAME: sets TARGET_PHP, TARGET_PHP_CONFIG, TARGET_ZTS (0/1), TARGET_VERSION
+# (major.minor) and TARGET_INI_SCAN_DIR (extra ini files to load, or empty) for one of TARGETS,
+# fetching or building that PHP with ../shared/tools when the cache does not have it yet.
 php_target() {
+    TARGET_INI_SCAN_DIR=
     case $1 in
         php8.2)
             TARGET_PHP=$(command -v php)
@@ -164,6 +185,7 @@ php_target() {
                 echo "==> PHP 8.2 ZTS into $dir (../shared/tools/get-php-zts, about 7 minutes)" >&2
             fi
             "$TOOLS/get-php-zts" "$dir" >&2
+            zts_filter "$dir"
             ;;
         *)
             echo "unknown target $1 (known: ${TARGETS[*]})" >&2
