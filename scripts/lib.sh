@@ -183,8 +183,8 @@ php_target() {
             TARGET_PHP_CONFIG="$dir/bin/php-config"
             if ! "$TARGET_PHP" -n -r 'exit(PHP_ZTS ? 0 : 1);' >/dev/null 2>&1; then
                 echo "==> PHP 8.2 ZTS into $dir (../shared/tools/get-php-zts, about 7 minutes)" >&2
+                "$TOOLS/get-php-zts" "$dir" >&2
             fi
-            "$TOOLS/get-php-zts" "$dir" >&2
             zts_filter "$dir"
             ;;
         *)
