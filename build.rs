@@ -1,9 +1,9 @@
-//! Checks the PHP the extension is built against, before anything compiles.
+//! Emits the `php81`, `php82`, ... cfgs (ext-php-rs-build) so code can follow the PHP version
+//! the extension is built against (`PHP`, `PHP_CONFIG`, or the `php` on the PATH).
 //!
-//! The binding reads the engine's class table directly (`CG(class_table)`, in
-//! src/php/exception.rs), which is only valid in a non-thread-safe (NTS) PHP; on a ZTS build
-//! it would read the wrong memory. Stop here with a clear message instead. Also emits the
-//! `php81`, `php82`, ... cfgs (ext-php-rs-build) so code can follow the PHP version.
+//! Thread-safe (ZTS) and non-thread-safe (NTS) PHPs are both supported: ext-php-rs itself
+//! reads `php -i` and compiles for the one found, and the binding reaches the engine's globals
+//! only through ext-php-rs's ZTS-aware accessors (src/php/exception.rs).
 
 use ext_php_rs_build::{
     emit_check_cfg, emit_php_cfg_flags, emit_rerun_if_env_changed, find_php, ApiVersion, PHPInfo,
@@ -14,15 +14,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     emit_check_cfg();
     let php = find_php()?;
     let info = PHPInfo::get(&php)?;
-    if info.thread_safety()? {
-        return Err(format!(
-            "{} is a thread-safe (ZTS) PHP {}; url_normalize supports NTS PHP only \
-             (set PHP and PHP_CONFIG to an NTS build)",
-            php.display(),
-            info.version()?
-        )
-        .into());
-    }
     let version: ApiVersion = info.zend_version()?.try_into()?;
     emit_php_cfg_flags(version);
     Ok(())

@@ -12,3 +12,5 @@ if (!extension_loaded('url_normalize')) {
 }
 
 require __DIR__ . '/app/autoload.php';
+
+UrlNormalize\Tests\Support\LibraryDeprecations::register();

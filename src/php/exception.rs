@@ -9,7 +9,7 @@ use crate::error::printable;
 use crate::{OptionError, UrlError};
 use ext_php_rs::builders::ClassBuilder;
 use ext_php_rs::exception::PhpException;
-use ext_php_rs::ffi::{compiler_globals, zend_hash_str_find_ptr_lc};
+use ext_php_rs::ffi::{ext_php_rs_compiler_globals, zend_hash_str_find_ptr_lc};
 use ext_php_rs::types::ZendObject;
 use ext_php_rs::zend::{ce, ClassEntry};
 use std::sync::atomic::{AtomicPtr, Ordering};
@@ -24,10 +24,12 @@ static INVALID_URL_CE: AtomicPtr<ClassEntry> = AtomicPtr::new(std::ptr::null_mut
 /// where SPL (always loaded before extensions) registered it.
 fn invalid_argument_ce() -> &'static ClassEntry {
     let name = "InvalidArgumentException";
-    // SAFETY: MINIT and requests run on the engine thread (NTS), where CG(class_table) is valid.
+    // SAFETY: `ext_php_rs_compiler_globals()` is CG() in C: the process's compiler globals
+    // under NTS, the calling thread's under ZTS (FrankenPHP, `php:*-zts`). MINIT and requests
+    // run on a PHP thread, and the class table it points to holds the shared internal classes.
     let found = unsafe {
         zend_hash_str_find_ptr_lc(
-            compiler_globals.class_table,
+            (*ext_php_rs_compiler_globals()).class_table,
             name.as_ptr().cast(),
             name.len(),
         )

@@ -1,0 +1,61 @@
+<?php
+
+declare(strict_types=1);
+
+// Checks that url_normalize works in the PHP it is loaded into, with nothing else loaded
+// (scripts/check-assets runs it for every packaged binary, as PIE would install it). Prints one
+// line; exits 1 on the first check that fails. Argument: `zts` or `nts`, what the PHP must be.
+
+$fail = static function (string $what): never {
+    fwrite(STDERR, "smoke: $what\n");
+    exit(1);
+};
+
+if (!extension_loaded('url_normalize')) {
+    $fail('the url_normalize extension is not loaded');
+}
+$expected = $argv[1] ?? '';
+if ($expected !== (PHP_ZTS ? 'zts' : 'nts')) {
+    $fail('this PHP is ' . (PHP_ZTS ? 'ZTS' : 'NTS') . ", expected $expected");
+}
+
+$normalizer = new UrlNormalize\UrlNormalizer();
+$checks = [
+    'normalize' => [
+        $normalizer->normalize('https://나나커피로스터스.com/café colombia'),
+        'https://xn--910ba870d2ola729pxvdzqk.com/caf%C3%A9%20colombia',
+    ],
+    'resolve' => [
+        $normalizer->resolve('../docker-deployment', 'https://docs.crawl4ai.com/core/quickstart'),
+        'https://docs.crawl4ai.com/docker-deployment',
+    ],
+    'canonicalize' => [
+        $normalizer->canonicalize('http://www.example.com:80/index.html?'),
+        'http://www.example.com/',
+    ],
+    'fingerprint' => [$normalizer->fingerprint('http://www.example.com:80/index.html?'), 'a2cc26a414d9cfa3'],
+    'surt' => [$normalizer->surt('http://www.example.com/a?b'), 'com,example)/a?b'],
+];
+foreach ($checks as $method => [$actual, $wanted]) {
+    if ($actual !== $wanted) {
+        $fail("$method() gave `$actual`, expected `$wanted`");
+    }
+}
+
+// The exception class comes from the engine's class table (CG(class_table), ZTS-aware).
+try {
+    (new UrlNormalize\UrlNormalizer(null, ['strict' => true]))->normalize('https://exa mple.com/');
+    $fail('strict normalize() of an invalid URL did not throw');
+} catch (UrlNormalize\InvalidUrlException $e) {
+    if (!$e instanceof InvalidArgumentException || $e->getLine() !== __LINE__ - 3) {
+        $fail('InvalidUrlException lacks its parent or its line');
+    }
+}
+
+printf(
+    "url_normalize %s on PHP %s %s: %d checks passed\n",
+    phpversion('url_normalize'),
+    PHP_VERSION,
+    PHP_ZTS ? 'ZTS' : 'NTS',
+    count($checks) + 1
+);
