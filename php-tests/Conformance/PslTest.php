@@ -23,7 +23,12 @@ final class PslTest extends ConformanceTestCase
         foreach (Fixtures::jsonl('psl-test_psl.jsonl') as $case) {
             $domain = $case['domain'];
             $registrable = $case['registrable'];
-            $expected = $registrable === null ? null : (string) idn_to_ascii($registrable);
+            // The ASCII form through the extension's own UTS #46 (held by the IdnaTestV2 and
+            // toascii suites), not intl's idn_to_ascii(): intl is missing from some of the PHPs
+            // the suite runs on (8.4, 8.2 ZTS).
+            $expected = $registrable === null
+                ? null
+                : parse_url((new UrlNormalizer())->normalize('https://' . $registrable . '/'), PHP_URL_HOST);
             $url = 'https://' . $domain . '/';
             yield sprintf('registrableDomain(%s)', $domain ?? 'null') => [
                 $expected,
