@@ -3,7 +3,7 @@
 declare(strict_types=1);
 
 // Benchmark (not a test): ns per URL of the native UrlNormalizer beside the alternatives, in
-// the same process, over the real URL lists in ../shared/data.
+// the same process, over the real URL lists in testdata/urls.
 //
 //   php -d extension=target/release/liburl_normalize.so bench/bench.php [rounds]
 //
@@ -17,6 +17,7 @@ use GuzzleHttp\Psr7\Uri;
 use GuzzleHttp\Psr7\UriNormalizer;
 use GuzzleHttp\Psr7\UriResolver;
 use Psr\Log\NullLogger;
+use UrlNormalize\Tests\Support\TestData;
 use UrlNormalize\UrlNormalizer;
 
 require __DIR__ . '/../php-tests/app/autoload.php';
@@ -27,7 +28,6 @@ if (!extension_loaded('url_normalize')) {
 }
 
 $rounds = max(1, (int) ($argv[1] ?? 5));
-$dataDir = getenv('URL_NORMALIZE_DATA') ?: __DIR__ . '/../../shared/data';
 
 /** @return list<string> */
 $readUrls = static function (string $path): array {
@@ -139,7 +139,7 @@ printf(
 );
 
 foreach (['kasztp.txt', 'idn-sample.txt'] as $file) {
-    $urls = $readUrls("$dataDir/$file");
+    $urls = $readUrls(TestData::urlList($file));
     printf("\n%s (%d URLs)\n", $file, count($urls));
     printf("  %-60s %12s %12s %10s\n", 'operation', 'best ns/URL', 'median', 'rejected');
     foreach ($contenders as $operation => $calls) {

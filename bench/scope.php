@@ -3,14 +3,17 @@
 declare(strict_types=1);
 
 // Benchmark (not a test): ns per URL of registrableDomain(), sameSite() and toDisplay(), with
-// normalize() beside them as the reference, over the real URL lists in ../shared/data.
+// normalize() beside them as the reference, over the real URL lists in testdata/urls.
 //
 //   php -d extension=target/release/liburl_normalize.so bench/scope.php [rounds]
 //
 // Each row is the best of `rounds` passes over the whole list (default 5); the median is
 // printed beside it. Kept apart from bench/bench.php so each file measures one concern.
 
+use UrlNormalize\Tests\Support\TestData;
 use UrlNormalize\UrlNormalizer;
+
+require __DIR__ . '/../php-tests/Support/TestData.php';
 
 if (!extension_loaded('url_normalize')) {
     fwrite(STDERR, "Load the extension: php -d extension=target/release/liburl_normalize.so bench/scope.php\n");
@@ -18,7 +21,6 @@ if (!extension_loaded('url_normalize')) {
 }
 
 $rounds = max(1, (int) ($argv[1] ?? 5));
-$dataDir = getenv('URL_NORMALIZE_DATA') ?: __DIR__ . '/../../shared/data';
 
 /**
  * @param list<string> $urls
@@ -48,7 +50,7 @@ $calls = [
 
 printf("%-16s %-44s %10s %10s\n", 'data', 'operation', 'best ns', 'median ns');
 foreach (['kasztp.txt', 'idn-sample.txt'] as $file) {
-    $urls = array_map(static fn (string $line): string => rtrim($line, "\r\n"), file("$dataDir/$file") ?: []);
+    $urls = TestData::urls($file);
     foreach ($calls as $name => $call) {
         [$best, $median] = $measure($urls, $rounds, $call);
         printf("%-16s %-44s %10.0f %10.0f\n", $file, $name, $best, $median);

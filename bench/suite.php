@@ -3,12 +3,12 @@
 declare(strict_types=1);
 
 // The benchmark suite of issue 9 (a script, not a test): medians of interleaved rounds of the
-// native UrlNormalizer beside its anchors, over kasztp, userbait and idn-sample, with the
+// native UrlNormalizer beside its anchors, over kasztp, idn-sample (and userbait), with the
 // ratio to each anchor.
 //
 //   php -d extension=target/release/liburl_normalize.so bench/suite.php [rounds]
-//   ../shared/tools/get-php85 DIR, then (an extension built for 8.5, see README):
-//   DIR/php85 -d extension=target/php85/release/liburl_normalize.so bench/suite.php [rounds]
+//   with PHP 8.5 (scripts/lib.sh's php8.5 target, see README), for Uri\WhatWg\Url beside it.
+//   userbait.txt is measured when URL_NORMALIZE_USERBAIT names its folder (testdata/urls/README.md).
 //
 // Each round runs one pass of every contender of every row, in turn. A slow moment of the
 // machine then slows every contender of that round, not one contender's whole measurement.
@@ -28,6 +28,7 @@ use Monolog\Handler\NullHandler;
 use Monolog\Logger;
 use Psr\Log\NullLogger;
 use UrlNormalize\Bench\SymfonyResolver;
+use UrlNormalize\Tests\Support\TestData;
 use UrlNormalize\UrlNormalizer;
 
 require __DIR__ . '/../php-tests/app/autoload.php';
@@ -39,7 +40,6 @@ if (!extension_loaded('url_normalize')) {
 }
 
 $rounds = max(1, (int) ($argv[1] ?? 7));
-$dataDir = getenv('URL_NORMALIZE_DATA') ?: __DIR__ . '/../../shared/data';
 // Resolve and canonicalize anchors are slow (Guzzle, Symfony): those rows use the first
 // $pages URLs of each list as pages.
 $pages = 5000;
@@ -107,8 +107,8 @@ $perLink = static fn (\Closure $page): \Closure => static function (array $bases
 };
 
 $rows = [];
-foreach (['kasztp.txt', 'userbait.txt', 'idn-sample.txt'] as $file) {
-    $urls = $readUrls("$dataDir/$file");
+foreach (TestData::urlLists() as $file) {
+    $urls = $readUrls(TestData::urlList($file));
     $isIdn = $file === 'idn-sample.txt';
     $first = array_slice($urls, 0, $pages);
     $normalizeContenders = [
@@ -211,7 +211,7 @@ $withMonolog = new UrlNormalizer($monolog);
 $withNull = new UrlNormalizer(new NullLogger());
 $changing = array_map(
     static fn (string $u): string => strtoupper(substr($u, 0, 5)) . substr($u, 5),
-    array_slice($readUrls("$dataDir/kasztp.txt"), 0, 20000)
+    array_slice($readUrls(TestData::urlList('kasztp.txt')), 0, 20000)
 );
 $rows[] = $row('logging: kasztp, every URL changes (HTTPS:// written upper-case)', 'no logger', [
     'no logger' => $each(static fn (string $u): string => $native->normalize($u)),
@@ -279,7 +279,7 @@ $rss = static function (): int {
     preg_match('/VmHWM:\s+(\d+)/', (string) file_get_contents('/proc/self/status'), $m);
     return (int) ($m[1] ?? 0);
 };
-$kasztp = $readUrls("$dataDir/kasztp.txt");
+$kasztp = $readUrls(TestData::urlList('kasztp.txt'));
 $phpBefore = memory_get_peak_usage();
 $rssBefore = $rss();
 for ($pass = 0; $pass < 100; $pass++) {

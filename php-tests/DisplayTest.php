@@ -8,6 +8,7 @@ use Monolog\Handler\TestHandler;
 use Monolog\Logger;
 use PHPUnit\Framework\TestCase;
 use UrlNormalize\InvalidUrlException;
+use UrlNormalize\Tests\Support\TestData;
 use UrlNormalize\UrlNormalizer;
 
 /**
@@ -84,8 +85,7 @@ final class DisplayTest extends TestCase
     public function testEveryUrlOfTheIdnSampleRoundTrips(): void
     {
         $normalizer = new UrlNormalizer();
-        $path = dirname(__DIR__, 2) . '/shared/data/idn-sample.txt';
-        $urls = file($path, FILE_IGNORE_NEW_LINES) ?: [];
+        $urls = TestData::urls('idn-sample.txt');
         $this->assertCount(2000, $urls);
         $shownDifferently = 0;
         foreach ($urls as $url) {

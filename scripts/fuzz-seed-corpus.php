@@ -7,10 +7,14 @@ declare(strict_types=1);
 //   normalize     the URL
 //   resolve       href, a 0xFF byte, base
 //   canonicalize  two bytes of flags (little-endian), then the URL
-// from the conformance suites (../shared/conformance) and the URL lists (../shared/data).
+// from the conformance suites and the URL lists (php-tests/Support/TestData.php says where).
 // Deterministic: the same data gives the same files. Prints how many seeds each target got.
 //
-//   php scripts/fuzz-seed-corpus.php CORPUS_DIR CONFORMANCE_DIR DATA_DIR
+//   php scripts/fuzz-seed-corpus.php CORPUS_DIR
+
+use UrlNormalize\Tests\Support\TestData;
+
+require __DIR__ . '/../php-tests/Support/TestData.php';
 
 // Every canonicalize flag (src/flags.rs), in order, then the presets.
 $flagValues = [
@@ -94,11 +98,12 @@ $idnaHosts = static function (string $conformance) use ($jsonArray): array {
     return $urls;
 };
 
-[, $corpus, $conformance, $data] = $argv + [null, null, null, null];
-if (!is_string($corpus) || !is_string($conformance) || !is_string($data)) {
-    fwrite(STDERR, "usage: php scripts/fuzz-seed-corpus.php CORPUS_DIR CONFORMANCE_DIR DATA_DIR\n");
+$corpus = $argv[1] ?? null;
+if (!is_string($corpus)) {
+    fwrite(STDERR, "usage: php scripts/fuzz-seed-corpus.php CORPUS_DIR\n");
     exit(2);
 }
+$conformance = dirname(TestData::conformance('README.md'));
 
 $urls = [];          // normalize seeds; also the URLs of the other two targets
 $pairs = [];         // [href, base] for resolve
@@ -143,9 +148,9 @@ foreach (file("$conformance/rfc3986-resolution-examples.tsv", FILE_IGNORE_NEW_LI
 }
 // The lists: all 2,000 IDN URLs, every 10th messy userbait URL, every 50th kasztp URL.
 $listed = array_merge(
-    $sampleLines("$data/idn-sample.txt", 1),
-    $sampleLines("$data/userbait.txt", 10),
-    $sampleLines("$data/kasztp.txt", 50)
+    $sampleLines(TestData::urlList('idn-sample.txt'), 1),
+    in_array('userbait.txt', TestData::urlLists(), true) ? $sampleLines(TestData::urlList('userbait.txt'), 10) : [],
+    $sampleLines(TestData::urlList('kasztp.txt'), 50)
 );
 array_push($urls, ...$listed);
 foreach ($listed as $index => $url) {

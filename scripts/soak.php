@@ -4,18 +4,20 @@ declare(strict_types=1);
 
 // Long-running worker check (run through scripts/soak, not part of scripts/test): CALLS mixed
 // calls (normalize, resolve, canonicalize, fingerprint, surt, removeQueryParameters) over the
-// URL lists of ../shared/data and hostile inputs, with a PSR-3 logger attached and strict-mode
+// URL lists of testdata/urls and hostile inputs, with a PSR-3 logger attached and strict-mode
 // exceptions thrown and caught. Prints the process RSS (/proc/self/status VmRSS) and
 // memory_get_usage() at the start, every tenth of the run and at the end; exits 1 when either
 // grows by more than its bound between the end of the warm-up (the first tenth) and the end.
 //
-//   php -d extension=target/release/liburl_normalize.so scripts/soak.php [CALLS] [DATA_DIR]
+//   php -d extension=target/release/liburl_normalize.so scripts/soak.php [CALLS]
 
 use Psr\Log\AbstractLogger;
 use UrlNormalize\InvalidUrlException;
+use UrlNormalize\Tests\Support\TestData;
 use UrlNormalize\UrlNormalizer;
 
 require '/usr/share/php/Psr/Log/autoload.php';
+require __DIR__ . '/../php-tests/Support/TestData.php';
 
 // VmRSS may grow this much after the warm-up (allocator noise; a leak of 1 byte per call
 // would be ~9 MB over 10 million calls); memory_get_usage(), the exact PHP heap, this much.
@@ -51,15 +53,6 @@ $rssKib = static function (): int {
     return preg_match('/^VmRSS:\s+(\d+) kB/m', $status, $m) === 1 ? (int) $m[1] : -1;
 };
 
-/** @return list<string> the lines of a URL list, only a trailing CR/LF stripped */
-$readUrls = static function (string $path): array {
-    $urls = [];
-    foreach (file($path) ?: [] as $line) {
-        $urls[] = rtrim($line, "\r\n");
-    }
-    return $urls;
-};
-
 /** @return list<string> inputs that are invalid, odd or large */
 $hostileInputs = static function (): array {
     $inputs = [
@@ -79,14 +72,13 @@ $hostileInputs = static function (): array {
 };
 
 $calls = max(1, (int) ($argv[1] ?? 10_000_000));
-$dataDir = $argv[2] ?? __DIR__ . '/../../shared/data';
 if (!extension_loaded('url_normalize')) {
     fwrite(STDERR, "Load the extension: php -d extension=target/release/liburl_normalize.so scripts/soak.php\n");
     exit(2);
 }
 $urls = [];
-foreach (['kasztp.txt', 'userbait.txt', 'idn-sample.txt'] as $file) {
-    array_push($urls, ...$readUrls("$dataDir/$file"));
+foreach (TestData::urlLists() as $file) {
+    array_push($urls, ...TestData::urls($file));
 }
 $hostile = $hostileInputs();
 $urlCount = count($urls);

@@ -34,7 +34,7 @@
 //!   fragment has no second `#`.
 //!
 //! The differential test `tests/fast_path.rs` holds the obligation. It covers every data
-//! set of ../shared/data, every string of every conformance file, and a generated corpus
+//! set of testdata/urls, every string of every conformance file, and a generated corpus
 //! that aims at each rule's edges. The fuzz target `normalize` (fuzz/src/checks.rs) checks
 //! the same on its inputs.
 

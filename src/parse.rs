@@ -438,7 +438,7 @@ mod tests {
 
     #[test]
     fn cached_hosts_parse_as_the_crate_parses_them() {
-        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/urls");
         let text = std::fs::read_to_string(data.join("idn-sample.txt")).expect("idn-sample.txt");
         let base = parse("https://bücher.example/a/b").expect("valid base");
         let mut cached = 0;

@@ -1,22 +1,17 @@
-//! The public conformance suites of ../shared/conformance through the core, with the same
+//! The public conformance suites of testdata/conformance through the core, with the same
 //! case names and the same list of known differences (tests/known-differences.tsv) as the
 //! PHPUnit suites in php-tests/Conformance. A listed case that passes, and a listed name
 //! that never ran, fail the run: the list cannot go stale.
 
+mod common;
+
+use common::conformance_dir;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
 use url_normalize::{
     canonicalize, normalize, registrable_domain, remove_query_parameters, resolve, to_display,
     Flags, Options,
 };
-
-fn conformance_dir() -> PathBuf {
-    std::env::var_os("URL_NORMALIZE_CONFORMANCE").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance"),
-        PathBuf::from,
-    )
-}
 
 fn read(file: &str) -> String {
     let path = conformance_dir().join(file);

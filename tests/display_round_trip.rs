@@ -1,11 +1,11 @@
 //! The display form never changes where a URL points: `normalize(to_display(u)) ==
-//! normalize(u)` for every URL of every data set in ../shared/data, for generated hostile
+//! normalize(u)` for every URL of every data set in testdata/urls, for generated hostile
 //! inputs, and for hosts made of every Chromium spoof case; and `to_display` fails exactly
 //! where `normalize` fails.
 
 mod common;
 
-use common::{data_urls, random_input, Rng};
+use common::{conformance_dir, data_sets, data_urls, random_input, Rng};
 use url_normalize::{normalize, to_display, Options};
 
 fn check_round_trip(input: &[u8], options: &Options, shown_differently: &mut usize) {
@@ -33,7 +33,7 @@ fn check_round_trip(input: &[u8], options: &Options, shown_differently: &mut usi
 #[test]
 fn every_data_set_round_trips() {
     let options = Options::default();
-    for file in ["kasztp.txt", "userbait.txt", "idn-sample.txt"] {
+    for file in data_sets() {
         let urls = data_urls(file);
         let mut shown_differently = 0;
         for url in &urls {
@@ -61,10 +61,7 @@ fn generated_inputs_round_trip() {
 #[test]
 fn chromium_spoof_hosts_round_trip() {
     let options = Options::default();
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/conformance/chromium-idn-spoof-cases.jsonl"
-    );
+    let path = conformance_dir().join("chromium-idn-spoof-cases.jsonl");
     let text = std::fs::read_to_string(path).expect("chromium-idn-spoof-cases.jsonl");
     let mut shown_differently = 0;
     for line in text.lines() {

@@ -1,15 +1,14 @@
 //! The fast path's proof obligation, checked differentially. Wherever `is_normal_form(x)`
 //! says yes, the full path (`normalize_full_path`) returns `x` unchanged. The inputs are
-//! every line of every data set in ../shared/data, every string of every file in
-//! ../shared/conformance (as written, as a host, and as normalized), and a generated corpus
+//! every line of every data set in testdata/urls, every string of every file in
+//! testdata/conformance (as written, as a host, and as normalized), and a generated corpus
 //! of URLs assembled from pieces that sit on the edges of the fast path's rules. Every input
 //! is also tried with single-byte mutations. The fast path may decline a normal URL; it may
 //! never accept one that the full path changes or rejects.
 
 mod common;
 
-use common::{data_urls, Rng};
-use std::path::PathBuf;
+use common::{conformance_dir, data_sets, data_urls, Rng};
 use url_normalize::{is_normal_form, normalize_cow, normalize_full_path, Options};
 
 /// Asserts the obligation for one input. Returns whether the fast path answered.
@@ -56,12 +55,6 @@ fn check_with_mutations(input: &[u8], rng: &mut Rng, options: &Options) -> usize
     answered
 }
 
-fn shared_dir(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
-        .join(name)
-}
-
 /// Every string literal of a JSON or JSONL text, decoded; a lone surrogate (which no UTF-8
 /// string can hold) becomes U+FFFD. Keys come along too, which does no harm here.
 fn json_strings(text: &str) -> Vec<String> {
@@ -99,7 +92,7 @@ fn json_strings(text: &str) -> Vec<String> {
 /// Every input of the conformance files: JSON string literals, TSV fields, and the
 /// `;`-separated fields of IdnaTestV2.txt.
 fn conformance_inputs() -> Vec<String> {
-    let dir = shared_dir("conformance");
+    let dir = conformance_dir();
     let mut inputs = Vec::new();
     let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
     for entry in entries {
@@ -130,7 +123,7 @@ fn conformance_inputs() -> Vec<String> {
 fn data_sets() {
     let options = Options::default();
     let mut rng = Rng(0xFA57_DA7A);
-    for file in ["kasztp.txt", "userbait.txt", "idn-sample.txt"] {
+    for file in data_sets() {
         let urls = data_urls(file);
         let mut normal = 0;
         let mut answered = 0;

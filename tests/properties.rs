@@ -1,4 +1,4 @@
-//! Properties of canonicalize() over generated and real URLs (../shared/data/kasztp.txt and
+//! Properties of canonicalize() over generated and real URLs (testdata/urls/kasztp.txt and
 //! idn-sample.txt): every single flag and every preset is idempotent, also on long repetitions
 //! of the shapes a transform acts on, and SAFE never changes the host, the decoded path bytes
 //! or the decoded query pairs.

@@ -5,12 +5,12 @@ declare(strict_types=1);
 namespace UrlNormalize\Tests\Conformance;
 
 use UrlNormalize\InvalidUrlException;
+use UrlNormalize\Tests\Support\TestData;
 use UrlNormalize\UrlNormalizer;
 
 /**
- * Reads the public suites in ../shared/conformance (or $URL_NORMALIZE_CONFORMANCE) and the
- * project's list of known differences, tests/known-differences.tsv, which tests/conformance.rs
- * reads too. Only this class knows where they are.
+ * Reads the public suites in testdata/conformance (through TestData) and the project's list
+ * of known differences, tests/known-differences.tsv, which tests/conformance.rs reads too.
  */
 final class Fixtures
 {
@@ -19,12 +19,7 @@ final class Fixtures
 
     public static function path(string $file): string
     {
-        $dir = getenv('URL_NORMALIZE_CONFORMANCE') ?: dirname(__DIR__, 3) . '/shared/conformance';
-        $path = "$dir/$file";
-        if (!is_file($path)) {
-            throw new \RuntimeException("Conformance data not found: $path (set URL_NORMALIZE_CONFORMANCE)");
-        }
-        return $path;
+        return TestData::conformance($file);
     }
 
     /**

@@ -8,7 +8,7 @@ use UrlNormalize\UrlNormalizer;
 
 /**
  * Perl URL::Normalize 0.44's own 163 test cases, each method through its constant. The
- * module's URI-based methods canonicalize implicitly (see ../shared/conformance/README.md),
+ * module's URI-based methods canonicalize implicitly (see testdata/conformance/README.md),
  * so they run with MAKE_CANONICAL added; remove_empty_query and remove_fragment are plain
  * regex edits. Relative inputs (`/path`) are put on http://www.example.com, expectation too.
  */

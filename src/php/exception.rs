@@ -2,7 +2,8 @@
 //!
 //! The class is registered with a plain `ClassBuilder` in MINIT rather than `#[php_class]`,
 //! so it keeps `Exception`'s own object handler: `getFile()`, `getLine()` and the trace
-//! are filled in, and userland can `new` and extend it (see ../shared/notes/ext-php-rs.md §3.3).
+//! are filled in, and userland can `new` and extend it. An exception class made with
+//! `#[php_class]` has no file, line or trace, and `new` on it fails from PHP.
 
 use super::batch::Key;
 use crate::error::printable;

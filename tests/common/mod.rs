@@ -1,5 +1,6 @@
 //! Inputs shared by the property tests: a deterministic generator of hostile URL-shaped
-//! bytes, and the real URL lists of ../shared/data.
+//! bytes, the real URL lists of testdata/urls, and the conformance suites of
+//! testdata/conformance.
 
 #![allow(dead_code)] // each test binary uses part of this module
 
@@ -97,10 +98,37 @@ pub fn random_input(rng: &mut Rng) -> Vec<u8> {
     input
 }
 
-/// The lines of a file in ../shared/data (or $URL_NORMALIZE_DATA), without `\r\n`.
+/// The folder of the conformance suites: testdata/conformance, or $URL_NORMALIZE_CONFORMANCE.
+pub fn conformance_dir() -> PathBuf {
+    std::env::var_os("URL_NORMALIZE_CONFORMANCE").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/conformance"),
+        PathBuf::from,
+    )
+}
+
+/// The URL lists to run over: kasztp.txt and idn-sample.txt (testdata/urls), and userbait.txt
+/// when $URL_NORMALIZE_USERBAIT names a folder that holds it (its licence keeps it out of the
+/// repository).
+pub fn data_sets() -> Vec<&'static str> {
+    let mut files = vec!["kasztp.txt", "idn-sample.txt"];
+    if std::env::var_os("URL_NORMALIZE_USERBAIT").is_some() {
+        files.push("userbait.txt");
+    } else {
+        eprintln!("userbait.txt left out: URL_NORMALIZE_USERBAIT is not set");
+    }
+    files
+}
+
+/// The lines of one of `data_sets()`, without `\r\n`: from testdata/urls (or
+/// $URL_NORMALIZE_DATA), userbait.txt from $URL_NORMALIZE_USERBAIT.
 pub fn data_urls(file: &str) -> Vec<String> {
-    let dir = std::env::var_os("URL_NORMALIZE_DATA").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
+    let variable = if file == "userbait.txt" {
+        "URL_NORMALIZE_USERBAIT"
+    } else {
+        "URL_NORMALIZE_DATA"
+    };
+    let dir = std::env::var_os(variable).map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/urls"),
         PathBuf::from,
     );
     let path = dir.join(file);

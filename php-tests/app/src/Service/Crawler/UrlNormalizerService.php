@@ -1,6 +1,6 @@
 <?php
 
-// The seed plan's userland service (../shared/seeds/000, "Step 1"), kept verbatim apart from
+// The seed plan's userland service (its "Step 1: Create UrlNormalizerService"), kept verbatim apart from
 // this comment: the benchmark's baseline, and the class the native UrlNormalizer replaces.
 
 namespace App\Service\Crawler;
