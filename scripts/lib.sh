@@ -56,13 +56,21 @@ need_test_packages() {
 
 # Every target (scripts/test without --quick, scripts/package): the PIE source flow (make),
 # the portable build (Python's pip fetches cargo-zigbuild and zig), the assets (zip, unzip),
-# their symbol check (objdump).
+# their symbol check (objdump); Debian's PHPs fetched with apt into the cache (the archive's
+# keys) and patched to run from there (patchelf); PHPs built from source (a C toolchain,
+# libxml2 and SQLite headers, pkg-config, xz).
 need_target_packages() {
     need make test -e /usr/bin/make
     need python3-pip test -e /usr/lib/python3/dist-packages/pip/__init__.py
     need zip test -e /usr/bin/zip
     need unzip test -e /usr/bin/unzip
     need binutils test -e /usr/bin/objdump
+    need debian-archive-keyring test -e /usr/share/keyrings/debian-archive-keyring.gpg
+    need patchelf test -e /usr/bin/patchelf
+    need pkg-config test -e /usr/bin/pkg-config
+    need xz-utils test -e /usr/bin/xz
+    need libxml2-dev test -e /usr/include/libxml2/libxml/parser.h
+    need libsqlite3-dev test -e /usr/include/sqlite3.h
 }
 
 install_missing() {
@@ -108,21 +116,24 @@ php_ext() {
     php -d "extension=$EXTENSION" "$@"
 }
 
-# --- Every target: PHP 8.2, 8.4 and 8.5 NTS, PHP 8.2 ZTS ------------------------------------
+# --- Targets -----------------------------------------------------------------------------
+# A target is one PHP an asset is built for, named php{M.m}-{arch}-{libc}[-zts] after PIE's asset
+# names (php_url_normalize-{version}_php{M.m}-{arch}-linux-{libc}[-zts].zip).
 
-# The PHPs other than the system's, and the portable toolchain, live outside the clone so that
-# every clone on a machine reuses them (get-php-zts builds PHP for about 7 minutes).
+# The PHPs other than the system's, and the toolchains, live outside the clone so that every
+# clone on a machine reuses them (a PHP built from source takes minutes).
 if [ -z "${URL_NORMALIZE_CACHE:-}" ]; then
     URL_NORMALIZE_CACHE=/var/cache/url-normalize
     mkdir -p "$URL_NORMALIZE_CACHE" 2>/dev/null && [ -w "$URL_NORMALIZE_CACHE" ] \
         || URL_NORMALIZE_CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/url-normalize
 fi
 CACHE=$URL_NORMALIZE_CACHE
-TOOLS="$(cd "$ROOT/.." && pwd)/shared/tools"
-TARGETS=(php8.2 php8.4 php8.5 php8.2-zts)
+# TEST_TARGETS: what scripts/test builds and tests (CI); PACKAGE_TARGETS: what scripts/package
+# builds, every target whose PHP can be had here. Each platform's file adds its own.
+TEST_TARGETS=()
+PACKAGE_TARGETS=()
 # Packaged binaries use no glibc symbol newer than this: RHEL 8, Debian 10, Ubuntu 20.04 and later.
 GLIBC_FLOOR=2.28
-RUST_TARGET=x86_64-unknown-linux-gnu
 # cargo-zigbuild links with zig against glibc $GLIBC_FLOOR (scripts/zigcc); both from PyPI.
 ZIGBUILD_VERSION=0.24.1
 ZIGLANG_VERSION=0.17.1
@@ -138,90 +149,94 @@ need_zig() {
     mv "$URL_NORMALIZE_ZIG_DIR.tmp" "$URL_NORMALIZE_ZIG_DIR"
 }
 
-# zts_filter DIR: get-php-zts builds PHP with only a few extensions, and without ext/filter
-# Symfony's HttpClient (the test app's) cannot run. Build filter.so, shared, from the same PHP
-# source (the tarball get-php-zts keeps) into DIR-filter, once; TARGET_INI_SCAN_DIR then loads
-# it, in PHPUnit and in the PHP subprocesses it starts.
-zts_filter() {
-    local dir=$1 out="$1-filter"
-    TARGET_INI_SCAN_DIR="$out/conf.d"
-    [ -f "$out/filter.so" ] && [ -f "$TARGET_INI_SCAN_DIR/filter.ini" ] && return 0
-    echo "==> ext/filter for the ZTS PHP into $out" >&2
-    local build
-    build=$(mktemp -d)
-    tar -xJf "$(ls "$dir"/src/php8.2_*.orig.tar.xz | head -n 1)" -C "$build" --strip-components=1 --wildcards '*/ext/filter/*'
-    (cd "$build/ext/filter" && "$dir/bin/phpize" && ./configure --with-php-config="$dir/bin/php-config" \
-        && make -j"$(nproc)") >"$build/build.log" 2>&1 || { tail -n 20 "$build/build.log" >&2; return 1; }
-    mkdir -p "$TARGET_INI_SCAN_DIR"
-    cp "$build/ext/filter/modules/filter.so" "$out/filter.so"
-    echo "extension=$out/filter.so" > "$TARGET_INI_SCAN_DIR/filter.ini"
-    rm -rf "$build"
+for platform in "$ROOT"/scripts/platform/*.sh; do
+    # shellcheck source=/dev/null
+    source "$platform"
+done
+
+# parse_target NAME: sets TARGET_VERSION (M.m), TARGET_ARCH (x86_64, aarch64), TARGET_LIBC
+# (glibc, musl), TARGET_ZTS (0/1) and TARGET_PLATFORM ({arch}-{libc}) from a target's name.
+parse_target() {
+    if [[ ! $1 =~ ^php([0-9]+\.[0-9]+)-(x86_64|aarch64)-(glibc|musl)(-zts)?$ ]]; then
+        echo "unknown target $1 (php{M.m}-{x86_64|aarch64}-{glibc|musl}[-zts])" >&2
+        return 1
+    fi
+    TARGET_VERSION=${BASH_REMATCH[1]}
+    TARGET_ARCH=${BASH_REMATCH[2]}
+    TARGET_LIBC=${BASH_REMATCH[3]}
+    TARGET_ZTS=0
+    [ -n "${BASH_REMATCH[4]}" ] && TARGET_ZTS=1
+    TARGET_PLATFORM=$TARGET_ARCH-$TARGET_LIBC
 }
 
-# php_target NAME: sets TARGET_PHP, TARGET_PHP_CONFIG, TARGET_ZTS (0/1), TARGET_VERSION
-# (major.minor) and TARGET_INI_SCAN_DIR (extra ini files to load, or empty) for one of TARGETS,
-# fetching or building that PHP with ../shared/tools when the cache does not have it yet.
+# php_target NAME: sets TARGET_PHP (a command that runs that PHP here) and TARGET_PHP_CONFIG,
+# and what parse_target sets, fetching or building that PHP into the cache the first time:
+#   NTS glibc: the system's PHP when it is that one, else Debian's (scripts/php/debian);
+#   ZTS, musl: built from Debian's source (scripts/php/source).
 php_target() {
-    TARGET_INI_SCAN_DIR=
-    case $1 in
-        php8.2)
-            TARGET_PHP=$(command -v php)
-            TARGET_PHP_CONFIG=$(command -v php-config)
-            ;;
-        php8.4 | php8.5)
-            local v=${1#php} dir="$CACHE/php${1//[!0-9]/}"
-            TARGET_PHP="$dir/php${v/./}"
-            TARGET_PHP_CONFIG="$dir/php-config${v/./}"
-            if ! { [ -x "$TARGET_PHP_CONFIG" ] && "$TARGET_PHP" -n -v >/dev/null 2>&1; }; then
-                echo "==> PHP $v NTS into $dir (../shared/tools/get-php${v/./})" >&2
-                "$TOOLS/get-php${v/./}" "$dir" >&2
-            fi
-            ;;
-        php8.2-zts)
-            local dir="$CACHE/php82-zts"
-            TARGET_PHP="$dir/bin/php"
-            TARGET_PHP_CONFIG="$dir/bin/php-config"
-            if ! "$TARGET_PHP" -n -r 'exit(PHP_ZTS ? 0 : 1);' >/dev/null 2>&1; then
-                echo "==> PHP 8.2 ZTS into $dir (../shared/tools/get-php-zts, about 7 minutes)" >&2
-                "$TOOLS/get-php-zts" "$dir" >&2
-            fi
-            zts_filter "$dir"
-            ;;
-        *)
-            echo "unknown target $1 (known: ${TARGETS[*]})" >&2
-            return 1
-            ;;
-    esac
-    TARGET_ZTS=$("$TARGET_PHP" -n -r 'echo PHP_ZTS ? 1 : 0;')
-    TARGET_VERSION=$("$TARGET_PHP" -n -r 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;')
-    local found="php$TARGET_VERSION"
-    [ "$TARGET_ZTS" = 1 ] && found="$found-zts"
-    if [ "$found" != "$1" ]; then
-        echo "target $1: $TARGET_PHP is $found" >&2
+    parse_target "$1"
+    local dir="$CACHE/php/$1" arch=${TARGET_ARCH/x86_64/amd64}
+    arch=${arch/aarch64/arm64}
+    if [ "$TARGET_PLATFORM" = x86_64-glibc ] && [ "$TARGET_ZTS" = 0 ] && command -v php-config >/dev/null \
+        && [ "$(php -n -r 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION, PHP_ZTS ? "z" : "";' 2>/dev/null)" = "$TARGET_VERSION" ]; then
+        TARGET_PHP=$(command -v php)
+        TARGET_PHP_CONFIG=$(command -v php-config)
+    elif [ "$TARGET_LIBC" = glibc ] && [ "$TARGET_ZTS" = 0 ]; then
+        if ! "$dir/bin/php" -n -v >/dev/null 2>&1; then
+            echo "==> PHP $TARGET_VERSION ($arch, Debian's) into $dir" >&2
+            "$ROOT/scripts/php/debian" "$TARGET_VERSION" "$arch" "$dir" >&2
+        fi
+        TARGET_PHP="$dir/bin/php"
+        TARGET_PHP_CONFIG="$dir/bin/php-config"
+    else
+        local kind=nts
+        [ "$TARGET_ZTS" = 1 ] && kind=zts
+        "$ROOT/scripts/php/source" "$TARGET_VERSION" "$kind" "$TARGET_PLATFORM" "$dir" >&2
+        TARGET_PHP="$dir/bin/php"
+        TARGET_PHP_CONFIG="$dir/bin/php-config"
+    fi
+    # The PHPUnit arguments of this platform (platform_phpunit_{arch}_{libc}, one per line):
+    # none, the whole suite, where it has none.
+    TARGET_PHPUNIT=()
+    if declare -F "platform_phpunit_${TARGET_PLATFORM/-/_}" >/dev/null; then
+        mapfile -t TARGET_PHPUNIT < <("platform_phpunit_${TARGET_PLATFORM/-/_}")
+    fi
+    local found
+    found=$("$TARGET_PHP" -n -r 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION, "-", PHP_ZTS ? 1 : 0, "-", php_uname("m");')
+    if [ "$found" != "$TARGET_VERSION-$TARGET_ZTS-$TARGET_ARCH" ]; then
+        echo "target $1: $TARGET_PHP is PHP $found (version-ZTS-arch)" >&2
         return 1
     fi
 }
 
-# build_target NAME: the release library for that target's PHP, linked against glibc
-# $GLIBC_FLOOR with zig, in target/NAME; sets TARGET_SO. Every build of a target after the
-# first starts from a copy of one already built, so only ext-php-rs and this crate compile again.
+# build_target NAME: the release library for that target's PHP, in target/NAME; sets TARGET_SO
+# (and what php_target sets). Each platform's toolchain is in scripts/platform/{arch}-{libc}.sh,
+# whose platform_cargo_{arch}_{libc} DIR runs cargo for it, and platform_triple_{arch}_{libc}
+# names the Rust target whose folder it builds into. Every build of
+# a platform after the first starts from a copy of one already built, so only ext-php-rs and
+# this crate compile again.
 build_target() {
     php_target "$1"
     local dir="$ROOT/target/$1" other
+    RUST_TRIPLE=$(platform_triple_${TARGET_PLATFORM/-/_})
     if [ ! -d "$dir" ]; then
-        for other in "${TARGETS[@]}"; do
-            if [ -d "$ROOT/target/$other/$RUST_TARGET/release" ]; then
-                cp -a "$ROOT/target/$other" "$dir"
+        for other in "$ROOT"/target/php*; do
+            if [ -d "$other/$RUST_TRIPLE/release" ]; then
+                cp -a "$other" "$dir"
                 break
             fi
         done
     fi
-    echo "==> cargo build --release for $1 ($TARGET_PHP, glibc $GLIBC_FLOOR)" >&2
-    (cd "$ROOT" && PHP="$TARGET_PHP" PHP_CONFIG="$TARGET_PHP_CONFIG" \
-        CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_LINKER="$ROOT/scripts/zigcc" \
-        CC_x86_64_unknown_linux_gnu="$ROOT/scripts/zigcc" AR_x86_64_unknown_linux_gnu=ar \
-        cargo build --release --quiet --target "$RUST_TARGET" --target-dir "$dir")
-    TARGET_SO="$dir/$RUST_TARGET/release/liburl_normalize.so"
+    echo "==> cargo build --release for $1 ($TARGET_PHP)" >&2
+    (cd "$ROOT" && PHP="$TARGET_PHP" PHP_CONFIG="$TARGET_PHP_CONFIG" "platform_cargo_${TARGET_PLATFORM/-/_}" "$dir")
+    TARGET_SO="$dir/$RUST_TRIPLE/release/liburl_normalize.so"
+}
+
+# asset_name VERSION: PIE's name for the current target's asset.
+asset_name() {
+    local name="php_url_normalize-$1_php$TARGET_VERSION-$TARGET_ARCH-linux-$TARGET_LIBC"
+    [ "$TARGET_ZTS" = 1 ] && name="$name-zts"
+    echo "$name.zip"
 }
 
 # max_glibc FILE: the newest versioned glibc symbol FILE needs (e.g. 2.28).
@@ -232,4 +247,30 @@ max_glibc() {
 # version_le A B: A <= B, as versions.
 version_le() {
     [ "$(printf '%s\n%s\n' "$1" "$2" | sort -V | head -n 1)" = "$1" ]
+}
+
+# libc_needed FILE: what FILE asks of the C library, in a word: the newest glibc symbol version,
+# or the shared libraries a musl build needs.
+libc_needed() {
+    if [ "$TARGET_LIBC" = glibc ]; then
+        echo "GLIBC_$(max_glibc "$1") at most"
+    else
+        echo "needs $(objdump -p "$1" | awk '/NEEDED/ {print $2}' | sort | paste -sd ' ')"
+    fi
+}
+
+# check_libc FILE: FILE loads where the current target's assets are meant to: no glibc symbol
+# newer than $GLIBC_FLOOR, or, for musl, nothing of glibc and no library but libc.so.
+check_libc() {
+    local needed
+    if [ "$TARGET_LIBC" = glibc ]; then
+        needed=$(max_glibc "$1")
+        version_le "$needed" "$GLIBC_FLOOR" && return 0
+        echo "$1 needs GLIBC_$needed, newer than $GLIBC_FLOOR" >&2
+    else
+        needed=$(objdump -p "$1" | awk '/NEEDED/ {print $2}' | sort | paste -sd ' ')
+        [ "$needed" = libc.so ] && ! objdump -T "$1" | grep -q GLIBC_ && return 0
+        echo "$1 is not a musl library needing libc.so alone: it needs $needed" >&2
+    fi
+    return 1
 }
