@@ -1,4 +1,4 @@
-//! A bounded per-process cache of host → ASCII conversions.
+//! A bounded per-thread cache of host → ASCII conversions.
 //!
 //! UTS #46 ToASCII is most of the cost of an IDN URL. A crawler sees the same hosts over and
 //! over, so the parse layer asks here first, and the `url` crate parses a placeholder host
@@ -10,12 +10,15 @@
 //! address).
 //!
 //! Bounds: hosts longer than [`MAX_HOST_LENGTH`] bytes are not cached. The cache keeps two
-//! generations of at most [`GENERATION_CAPACITY`] hosts each. When the current generation
-//! is full it becomes the previous one and the oldest is dropped, and a host found in the
-//! previous generation moves back to the current one. At most 2 × 4096 hosts stay (a few
-//! hundred KB for typical hosts, at most ~7 MB), and a working set that fits keeps hitting.
-//! The cache is per thread (`thread_local!`), so there is no lock. Under ZTS each PHP
-//! thread has its own.
+//! generations of at most [`GENERATION_CAPACITY`] hosts and [`GENERATION_BYTES`] bytes of
+//! host text each. When the current generation is full it becomes the previous one and the
+//! oldest is dropped, and a host found in the previous generation moves back to the current
+//! one. A working set that fits keeps hitting.
+//!
+//! The cache is per thread (`thread_local!`), so there is no lock; under ZTS each PHP thread
+//! has its own. One thread's cache holds at most about 1.3 MB for typical IDN hosts and 2 MB
+//! for any hosts (tests/host_cache_memory.rs measures them): the byte bound keeps long hosts
+//! from filling 2 × 4,096 entries, which at 512 bytes a host would take 9.3 MB.
 
 use crate::host::ends_in_a_number;
 use percent_encoding::percent_decode_str;
@@ -27,6 +30,10 @@ use std::rc::Rc;
 /// Hosts per generation.
 const GENERATION_CAPACITY: usize = 4096;
 
+/// Bytes of host text (as written, plus the ASCII form) per generation: room for 4,096
+/// hosts of 64 bytes each way, and for fewer longer ones.
+const GENERATION_BYTES: usize = GENERATION_CAPACITY * 2 * 64;
+
 /// Longer raw hosts are converted every time (a DNS name has at most 253 ASCII bytes; its
 /// Unicode form, percent-encoded or in UTF-8, can be a few times longer).
 const MAX_HOST_LENGTH: usize = 512;
@@ -37,6 +44,8 @@ type Conversion = Option<Rc<str>>;
 #[derive(Default)]
 struct Generations {
     current: HashMap<Box<str>, Conversion>,
+    /// The host text `current` holds, against [`GENERATION_BYTES`].
+    current_bytes: usize,
     previous: HashMap<Box<str>, Conversion>,
 }
 
@@ -69,10 +78,15 @@ pub(crate) fn to_ascii(raw_host: &str) -> Option<Rc<str>> {
             Some(found) => found,
             None => convert(raw_host),
         };
-        if cache.current.len() >= GENERATION_CAPACITY {
+        let bytes = raw_host.len() + conversion.as_ref().map_or(0, |ascii| ascii.len());
+        if cache.current.len() >= GENERATION_CAPACITY
+            || cache.current_bytes + bytes > GENERATION_BYTES
+        {
             cache.previous = std::mem::take(&mut cache.current);
+            cache.current_bytes = 0;
         }
         cache.current.insert(raw_host.into(), conversion.clone());
+        cache.current_bytes += bytes;
         conversion
     })
 }
@@ -124,5 +138,21 @@ mod tests {
         let old = format!("ü{}.de", GENERATION_CAPACITY + 1);
         to_ascii(&old);
         CACHE.with(|cache| assert!(cache.borrow().current.contains_key(old.as_str())));
+
+        // Long hosts fill a generation by bytes long before its count.
+        for n in 0..3 * GENERATION_CAPACITY {
+            to_ascii(&format!("ü{n:0>6}{}", "a".repeat(MAX_HOST_LENGTH - 8)));
+        }
+        CACHE.with(|cache| {
+            let cache = cache.borrow();
+            let text = |generation: &HashMap<Box<str>, Conversion>| -> usize {
+                let ascii = |c: &Conversion| c.as_ref().map_or(0, |a| a.len());
+                generation.iter().map(|(raw, c)| raw.len() + ascii(c)).sum()
+            };
+            assert!(cache.current.len() < GENERATION_CAPACITY / 4);
+            assert_eq!(text(&cache.current), cache.current_bytes);
+            assert!(cache.current_bytes <= GENERATION_BYTES);
+            assert!(text(&cache.previous) <= GENERATION_BYTES);
+        });
     }
 }
