@@ -8,6 +8,9 @@ TEST_TARGETS+=(php8.2-x86_64-glibc php8.4-x86_64-glibc php8.5-x86_64-glibc
 PACKAGE_TARGETS+=(php8.2-x86_64-glibc php8.4-x86_64-glibc php8.5-x86_64-glibc
     php8.2-x86_64-glibc-zts php8.4-x86_64-glibc-zts)
 
+# scripts/threads runs in this one: a ZTS PHP built here with the embed SAPI (scripts/php/source).
+THREADS_TARGET=php8.4-x86_64-glibc-zts
+
 platform_triple_x86_64_glibc() { echo x86_64-unknown-linux-gnu; }
 
 # platform_cargo_x86_64_glibc DIR: the release build into DIR.
