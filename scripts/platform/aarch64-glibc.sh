@@ -5,9 +5,10 @@
 # built and tested for is Debian's, run under qemu-user (scripts/php/debian).
 # shellcheck shell=bash
 
-# Under qemu the whole suite is slow; CI tests 8.2, and packages the three PHPs Debian ships.
+# CI tests 8.2 NTS under qemu; the package has the three PHPs Debian ships, and 8.2 ZTS, whose
+# PHP is cross-compiled from source (scripts/php/source, 19 min cold on 2 loaded cores, cached).
 TEST_TARGETS+=(php8.2-aarch64-glibc)
-PACKAGE_TARGETS+=(php8.2-aarch64-glibc php8.4-aarch64-glibc php8.5-aarch64-glibc)
+PACKAGE_TARGETS+=(php8.2-aarch64-glibc php8.4-aarch64-glibc php8.5-aarch64-glibc php8.2-aarch64-glibc-zts)
 
 # has_rustc_web: /usr/bin/rustc is rustc-web's (Debian 12's `rustc` package is 1.63, too old for
 # ext-php-rs, and installs the same path).
@@ -24,6 +25,20 @@ need_aarch64_packages() {
     need qemu-user-static test -e /usr/bin/qemu-aarch64-static
     if [[ " ${MISSING[*]} " == *" libstd-rust-web-dev:arm64 "* ]] \
         && ! dpkg --print-foreign-architectures | grep -qx arm64 \
+        && [[ " ${APT_SETUP[*]} " != *" dpkg --add-architecture arm64 "* ]]; then
+        APT_SETUP+=("dpkg --add-architecture arm64")
+    fi
+}
+
+# need_aarch64_zts_packages: besides need_aarch64_packages, what cross-compiling the arm64 ZTS PHP
+# needs: gcc's cross compiler and the arm64 libraries PHP links (libxml2, SQLite, zlib).
+need_aarch64_zts_packages() {
+    need_aarch64_packages
+    need gcc-aarch64-linux-gnu test -e /usr/bin/aarch64-linux-gnu-gcc
+    need libxml2-dev:arm64 test -e /usr/lib/aarch64-linux-gnu/pkgconfig/libxml-2.0.pc
+    need libsqlite3-dev:arm64 test -e /usr/lib/aarch64-linux-gnu/pkgconfig/sqlite3.pc
+    need zlib1g-dev:arm64 test -e /usr/lib/aarch64-linux-gnu/pkgconfig/zlib.pc
+    if [[ " ${MISSING[*]} " == *":arm64 "* ]] && ! dpkg --print-foreign-architectures | grep -qx arm64 \
         && [[ " ${APT_SETUP[*]} " != *" dpkg --add-architecture arm64 "* ]]; then
         APT_SETUP+=("dpkg --add-architecture arm64")
     fi
