@@ -22,6 +22,11 @@ use UrlNormalize\UrlNormalizer;
 /**
  * The seed's crawler end to end: Symfony DI with a YAML services file, Monolog, SQLite, the
  * app:crawler:run console command, and real HTTP to a crawl API on loopback.
+ *
+ * Group subprocess: it starts PHP through PHP_BINARY (the console command, the crawl API's
+ * server), which a PHP run under qemu-user cannot (scripts/platform/aarch64-glibc.sh).
+ *
+ * @group subprocess
  */
 final class CrawlerAppTest extends TestCase
 {

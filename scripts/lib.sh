@@ -9,6 +9,9 @@ EXTENSION="$ROOT/target/release/liburl_normalize.so"
 # Read by the demo and the tests to start PHP subprocesses (bin/console) with the extension.
 export URL_NORMALIZE_EXTENSION="$EXTENSION"
 MISSING=()
+# Commands install_missing runs before apt-get update, each once: `dpkg --add-architecture arm64`
+# for the cross build's arm64 packages (scripts/platform/aarch64-glibc.sh).
+APT_SETUP=()
 
 # need PACKAGE CHECK...: PACKAGE is missing when the CHECK command fails.
 need() {
@@ -75,7 +78,8 @@ need_target_packages() {
 
 install_missing() {
     [ ${#MISSING[@]} -eq 0 ] && return 0
-    local command="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y ${MISSING[*]}"
+    local command="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y ${MISSING[*]}" setup
+    for setup in "${APT_SETUP[@]}"; do command="$setup && $command"; done
     if [ "$(id -u)" -ne 0 ]; then
         echo "Missing packages: ${MISSING[*]}. Run as root, then run this again:" >&2
         echo "  sudo sh -c '$command'" >&2
@@ -84,6 +88,7 @@ install_missing() {
     echo "Installing missing packages: ${MISSING[*]}" >&2
     sh -c "$command" >&2
     MISSING=()
+    APT_SETUP=()
     # ldconfig has run in the libphp-embed postinst; nothing else to refresh.
 }
 

@@ -120,7 +120,7 @@ fn conformance_inputs() -> Vec<String> {
 }
 
 #[test]
-fn data_sets() {
+fn every_data_set() {
     let options = Options::default();
     let mut rng = Rng(0xFA57_DA7A);
     for file in data_sets() {
