@@ -176,7 +176,15 @@ mod tests {
         assert_eq!(norm("example.com:"), "https://example.com/");
         assert_eq!(norm("example.com:/x"), "https://example.com/x");
         assert_eq!(norm("localhost:"), "https://localhost/");
-        for bad_port in ["example.com:123456/x", "example.com:abc", "localhost:abc"] {
+        // A dotted host of any visible characters: UTS #46 decides (the URL Standard's
+        // reference, whatwg-url, gives the same for `https://` + the input).
+        assert_eq!(norm("u:p@😀.ws:443/#é"), "https://u:p@xn--e28h.ws/#%C3%A9");
+        for bad_port in [
+            "example.com:123456/x",
+            "example.com:abc",
+            "localhost:abc",
+            "u:p@ex%41mple.com:65536/x",
+        ] {
             assert_eq!(
                 kind(bad_port.as_bytes()),
                 ErrorKind::InvalidPort,
