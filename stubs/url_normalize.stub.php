@@ -347,7 +347,10 @@ namespace UrlNormalize {
          * @param string $base the absolute URL of the page, after redirects
          * @param bool $baseIsDirectory read the base's last path segment as a directory, as
          *                              if the base ended in `/` (its query is kept); use it
-         *                              when the page was really served at `.../quickstart/`
+         *                              when the page was really served at `.../quickstart/`.
+         *                              It applies to every hierarchical path, with a host or
+         *                              not (`foo:/p/q`, `file:///dir/page`), and not to an
+         *                              opaque path (`mailto:x`), which has no directories
          * @throws InvalidUrlException when $base is not an absolute URL or the resolved URL
          *                             is invalid (e.g. a bad host or port in $href)
          * @see https://url.spec.whatwg.org/#concept-basic-url-parser
