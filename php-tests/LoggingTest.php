@@ -131,10 +131,61 @@ final class LoggingTest extends TestCase
         (new UrlNormalizer($logger))->normalize('faß.de');
     }
 
+    public function testALoggerWithPrivateMethodsIsRejectedEvenFromInsideItsOwnClass(): void
+    {
+        $logger = new class {
+            public function normalizer(): UrlNormalizer
+            {
+                // Here PHP's own is_callable([$this, 'debug']) is true: the scope is this class.
+                return new UrlNormalizer($this);
+            }
+
+            /** @param array<string, mixed> $context */
+            private function debug(string $message, array $context): void
+            {
+            }
+
+            /** @param array<string, mixed> $context */
+            private function warning(string $message, array $context): void
+            {
+            }
+        };
+        $this->expectException(\InvalidArgumentException::class);
+        $this->expectExceptionMessage('has no public debug() method');
+        $logger->normalizer()->normalize('faß.de');
+    }
+
+    public function testProtectedMethodsWithMagicCallReachMagicCall(): void
+    {
+        $logger = new class {
+            /** @var list<string> */
+            public array $calls = [];
+
+            public function normalizer(): UrlNormalizer
+            {
+                return new UrlNormalizer($this);
+            }
+
+            /** @param array<mixed> $arguments */
+            public function __call(string $name, array $arguments): void
+            {
+                $this->calls[] = $name;
+            }
+
+            /** @param array<string, mixed> $context */
+            protected function debug(string $message, array $context): void
+            {
+                $this->calls[] = 'protected debug';
+            }
+        };
+        $logger->normalizer()->normalize('faß.de');
+        $this->assertSame(['debug'], $logger->calls);
+    }
+
     public function testAnObjectWithoutLogMethodsIsRejected(): void
     {
         $this->expectException(\InvalidArgumentException::class);
-        $this->expectExceptionMessage('The logger `stdClass` has no debug() method');
+        $this->expectExceptionMessage('The logger `stdClass` has no public debug() method');
         new UrlNormalizer(new \stdClass());
     }
 }

@@ -215,7 +215,7 @@ namespace UrlNormalize {
          * Creates a normalizer with an optional PSR-3 logger and options.
          *
          * Options (unknown keys and wrongly typed values throw \InvalidArgumentException
-         * naming the key):
+         * naming the key; values may be references, which are read as their values):
          *
          * - `strict` (bool, default false): normalize() throws InvalidUrlException instead
          *   of returning an invalid input unchanged with a logged warning.
@@ -261,8 +261,8 @@ namespace UrlNormalize {
          *
          * Example: new UrlNormalizer($logger, ['strict' => true])
          *
-         * @param object|null $logger a Psr\Log\LoggerInterface, or any object with debug()
-         *                            and warning() methods (or __call)
+         * @param object|null $logger a Psr\Log\LoggerInterface, or any object with public
+         *                            debug() and warning() methods (or __call)
          * @param array{strict?: bool, default_scheme?: string, directory_indexes?: list<string>,
          *     extra_directory_indexes?: list<string>, tracking_parameters?: list<string>,
          *     extra_tracking_parameters?: list<string>, remove_query_parameters?: list<string>,
@@ -320,7 +320,8 @@ namespace UrlNormalize {
          * An element that cannot be parsed follows normalize(): returned as given with a
          * warning logged, or, with the option `strict`, InvalidUrlException naming its key
          * (`normalizeMany(): element "a": Cannot normalize ...`). Each changed URL is logged
-         * as by normalize().
+         * as by normalize(). An element that is a reference (`[&$url]`) is read as its value;
+         * the result never refers back to the caller's variable.
          *
          * @param array<array-key, string> $urls URLs as stored, under any keys
          * @return array<array-key, string> the same keys, each with its normalized URL
