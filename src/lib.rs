@@ -27,7 +27,7 @@ mod spoof_checks;
 mod surt;
 
 pub use canonical::{canonicalize, remove_query_parameters};
-pub use display::to_display;
+pub use display::{escape_for_display, to_display};
 pub use error::{ErrorKind, Operation, UrlError};
 pub use fingerprint::fingerprint;
 pub use flags::{Flags, UnknownFlags};

@@ -552,15 +552,27 @@ namespace UrlNormalize {
          * - Path, query, fragment: only non-ASCII letters, marks and digits are decoded, from
          *   upper-case escapes; %2F %3F %23 %25 %26 %3D %2B and every other ASCII escape,
          *   controls, spaces, punctuation, bidi controls, invisible characters and bytes that
-         *   are not UTF-8 stay encoded.
+         *   are not UTF-8 stay encoded, and so do look-alikes of delimiters (a character whose
+         *   UTS #39 skeleton holds / . : ? # @ & = \, such as ꓸ or ᐟ) and a combining mark
+         *   right after a delimiter.
+         * - An opaque path (mailto:, data:) is shown as normalize() writes it, except the inner
+         *   URL of blob: and view-source:, whose host passes the display policy like any host.
+         *
+         * The rule: what is shown in Unicode has passed the display policy; anything else is
+         * shown escaped.
          *
          * Example: toDisplay('https://xn--910ba870d2ola729pxvdzqk.com/caf%C3%A9')
          *          → 'https://나나커피로스터스.com/café'
          * Example: toDisplay('https://xn--80ak6aa92e.com/') → 'https://xn--80ak6aa92e.com/'
          *          (Cyrillic "аррӏе", a look-alike of apple.com, stays in punycode)
          * Example: toDisplay('https://example.com/a%2Fb?q=%E4%BE%8B%26') → 'https://example.com/a%2Fb?q=例%26'
+         * Example: toDisplay('blob:https://аррӏе.com/550e8400')
+         *          → 'blob:https://%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com/550e8400'
+         * Example: toDisplay('https://аррӏе.com:99999/') (invalid port, lenient)
+         *          → 'https://%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com:99999/'
          *
-         * Errors follow normalize(): in lenient mode an invalid URL is returned as given and a
+         * Errors follow normalize(), except that lenient mode returns an invalid URL (or one
+         * the options refuse) escaped, every byte outside printable ASCII as %XX, with a
          * warning logged; in strict mode InvalidUrlException is thrown.
          *
          * @throws InvalidUrlException in strict mode, for an invalid URL

@@ -199,9 +199,13 @@ impl UrlNormalizer {
     }
 
     pub fn to_display(self_: &This, url: StringArg<'_>) -> PhpResult<PhpString> {
-        let display = crate::to_display(url.bytes(), &self_.options);
-        let answer = lenient(self_, url.bytes(), display.map(Cow::Owned), UrlError::into)?;
-        Ok(answer.unwrap_or_else(|| url.returned()))
+        match crate::to_display(url.bytes(), &self_.options) {
+            Ok(shown) if shown.as_bytes() == url.bytes() => Ok(url.returned()),
+            Ok(shown) => Ok(PhpString::new(shown.as_bytes())),
+            // Lenient: what is no URL is shown escaped, never raw (a look-alike host, U+202E).
+            Err(err) => warn_or_throw(self_, err, url.bytes())
+                .map(|()| PhpString::new(crate::escape_for_display(url.bytes()).as_bytes())),
+        }
     }
 }
 
