@@ -518,20 +518,25 @@ namespace UrlNormalize {
         }
 
         /**
-         * Whether two URLs are same-site, as the HTML Standard defines it: their hosts have the
-         * same registrable domain or, where there is none (an IP address, localhost), are the
-         * same host. Ports never matter. With $schemeful the schemes must match too
-         * (schemeful same-site: http and https are different sites). A URL whose origin is
-         * opaque (mailto:, file:, data:, non-special schemes) is same-site with nothing.
+         * The HTML Standard's site tests on the two URLs' origins. By default "schemelessly
+         * same site": their hosts have the same registrable domain or, where there is none (an
+         * IP address, localhost), are the same host; ports never matter. With $schemeful,
+         * "same site", which in the HTML Standard includes the scheme: schemelessly same site
+         * and the same scheme (http and https are different sites). A blob: URL has the origin
+         * of its inner http: or https: URL, as in the URL Standard. A URL whose origin is
+         * opaque (mailto:, file:, data:, non-special schemes, other blob: URLs) is same site
+         * with nothing.
          *
          * Example: sameSite('https://www.example.co.uk/', 'http://shop.example.co.uk:8080/') → true
          * Example: sameSite('https://www.example.co.uk/', 'http://shop.example.co.uk/', true) → false
          * Example: sameSite('https://a.github.io/', 'https://b.github.io/') → false
          * Example: sameSite('https://example.co.uk/', 'https://co.uk/') → false
+         * Example: sameSite('blob:https://a.com/x', 'https://a.com/') → true
          *
-         * @param bool $schemeful require the same scheme as well
+         * @param bool $schemeful "same site" (scheme included) instead of "schemelessly same site"
          * @throws InvalidUrlException in strict mode, naming the first of the two URLs that is
          *                             invalid (lenient mode logs a warning and returns false)
+         * @see https://html.spec.whatwg.org/multipage/browsers.html#schemelessly-same-site
          * @see https://html.spec.whatwg.org/multipage/browsers.html#same-site
          */
         public function sameSite(string $a, string $b, bool $schemeful = false): bool
