@@ -299,7 +299,7 @@ final class NormalizeTest extends TestCase
             'unknown key' => [
                 ['stict' => true],
                 'Option `stict` is unknown; known options: allowed_schemes, default_scheme, directory_indexes, '
-                    . 'extra_directory_indexes, extra_tracking_parameters, max_length, public_suffixes, '
+                    . 'extra_directory_indexes, extra_tracking_parameters, log_credentials, max_length, public_suffixes, '
                     . 'remove_query_parameters, strict, tracking_parameters',
             ],
             'strict as int' => [['strict' => 1], 'Option `strict` must be a bool, int given'],

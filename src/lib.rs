@@ -21,6 +21,7 @@ mod normalize;
 mod options;
 mod parse;
 mod query;
+mod redact;
 mod resolve;
 mod site;
 mod spoof_checks;
@@ -36,6 +37,7 @@ pub use options::{
     OptionError, OptionValue, Options, DEFAULT_DIRECTORY_INDEXES, DEFAULT_MAX_LENGTH,
     DEFAULT_TRACKING_PARAMETERS,
 };
+pub use redact::redact_credentials;
 pub use resolve::{resolve, resolve_against_directory, Base};
 pub use site::{public_suffix, registrable_domain, same_site, PublicSuffixes};
 pub use surt::surt;

@@ -94,7 +94,11 @@ pub(crate) fn parse_input(
     options: &Options,
     operation: Operation,
 ) -> Result<ParsedUrl, UrlError> {
-    let fail = |kind, host| UrlError::new(kind, operation.clone(), input).with_host(host);
+    let fail = |kind, host| {
+        UrlError::new(kind, operation.clone(), input)
+            .with_host(host)
+            .showing_credentials(options.log_credentials())
+    };
     options
         .check_length(input)
         .map_err(|kind| fail(kind, None))?;

@@ -3,8 +3,10 @@
 use crate::error::{printable, ErrorKind};
 use crate::input::is_special_scheme;
 use crate::parse::ParsedUrl;
+use crate::redact::redact_credentials;
 use crate::site::PublicSuffixes;
 use regex::Regex;
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::{Arc, LazyLock};
 
@@ -81,6 +83,8 @@ pub struct Options {
     allowed_schemes: Option<Vec<String>>,
     max_length: usize,
     public_suffixes: PublicSuffixes,
+    /// Show passwords in log records and messages (`log_credentials`, for debugging).
+    log_credentials: bool,
 }
 
 /// The default `max_length`: 2 MiB, about what browsers accept in a URL.
@@ -162,6 +166,7 @@ impl Default for Options {
             allowed_schemes: None,
             max_length: DEFAULT_MAX_LENGTH,
             public_suffixes: PublicSuffixes::All,
+            log_credentials: false,
         }
     }
 }
@@ -235,6 +240,7 @@ impl Options {
         "directory_indexes",
         "extra_directory_indexes",
         "extra_tracking_parameters",
+        "log_credentials",
         "max_length",
         "public_suffixes",
         "remove_query_parameters",
@@ -272,6 +278,10 @@ impl Options {
         match key {
             "strict" => match value {
                 OptionValue::Bool(strict) => self.strict = strict,
+                _ => return Err(wrong_type("a bool")),
+            },
+            "log_credentials" => match value {
+                OptionValue::Bool(show) => self.log_credentials = show,
                 _ => return Err(wrong_type("a bool")),
             },
             "default_scheme" => match &value {
@@ -452,6 +462,21 @@ impl Options {
             });
         }
         Ok(())
+    }
+
+    /// Whether log records and messages show a URL's password (`log_credentials`); by default
+    /// it is replaced by `***`.
+    pub fn log_credentials(&self) -> bool {
+        self.log_credentials
+    }
+
+    /// A URL (or any input) as a log record may show it: its password replaced by `***`
+    /// unless `log_credentials` is set (see [`crate::redact_credentials`]).
+    pub fn loggable<'a>(&self, url: &'a [u8]) -> Cow<'a, [u8]> {
+        match self.log_credentials {
+            true => Cow::Borrowed(url),
+            false => redact_credentials(url),
+        }
     }
 
     /// Throw instead of returning the input unchanged when it cannot be parsed (`strict`).

@@ -139,7 +139,9 @@ impl<'a> Base<'a> {
                 base: String::from_utf8_lossy(self.base).into_owned(),
                 in_base,
             };
-            UrlError::new(kind, operation, href).with_host(host)
+            UrlError::new(kind, operation, href)
+                .with_host(host)
+                .showing_credentials(self.options.log_credentials())
         };
         // The order of resolve()'s checks: the base's length, the link's, then the base.
         if let Err((kind @ ErrorKind::InputTooLong { .. }, _)) = &self.parsed {

@@ -251,6 +251,11 @@ namespace UrlNormalize {
          *   the private section (github.io, blogspot.com, s3.amazonaws.com), as browsers do;
          *   'icann' uses the ICANN section only.
          *   Example: ['public_suffixes' => 'icann']: registrableDomain('https://a.github.io/') → 'github.io'
+         * - `log_credentials` (bool, default false): by default a URL's password never appears
+         *   in a log record or an exception message: it is replaced by `***`, the user name
+         *   kept. True shows it, for debugging.
+         *   Example: normalize('HTTPS://joe:s3cret@a.com/') logs ['original' => 'HTTPS://joe:***@a.com/',
+         *   'normalized' => 'https://joe:***@a.com/'] (with log_credentials: the password itself)
          *
          * The object is immutable: calling __construct() again throws \Error and changes nothing.
          *
@@ -258,6 +263,7 @@ namespace UrlNormalize {
          * 'normalized' => ...]) whenever normalize() changes a URL, and in lenient mode
          * warning('Failed to convert IDN to ASCII', ['host' => ..., 'url' => ..., 'reason' => ...])
          * or warning('Failed to parse URL for normalization', ['url' => ..., 'reason' => ...]).
+         * In every record and every exception message a URL's password is `***`.
          *
          * Example: new UrlNormalizer($logger, ['strict' => true])
          *
@@ -266,7 +272,8 @@ namespace UrlNormalize {
          * @param array{strict?: bool, default_scheme?: string, directory_indexes?: list<string>,
          *     extra_directory_indexes?: list<string>, tracking_parameters?: list<string>,
          *     extra_tracking_parameters?: list<string>, remove_query_parameters?: list<string>,
-         *     allowed_schemes?: list<string>, max_length?: int, public_suffixes?: 'all'|'icann'} $options
+         *     allowed_schemes?: list<string>, max_length?: int, public_suffixes?: 'all'|'icann',
+         *     log_credentials?: bool} $options
          * @throws \InvalidArgumentException for an unknown option, a wrongly typed option
          *                                   value, or a logger without debug()/warning()
          * @throws \Error when called on an object that is already constructed

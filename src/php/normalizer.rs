@@ -16,7 +16,7 @@ use ext_php_rs::boxed::ZBox;
 use ext_php_rs::convert::FromZval;
 use ext_php_rs::exception::PhpException;
 use ext_php_rs::prelude::*;
-use ext_php_rs::types::{ZendClassObject, ZendHashTable};
+use ext_php_rs::types::{ZendClassObject, ZendHashTable, Zval};
 use std::borrow::Cow;
 
 /// Normalizes, resolves and canonicalizes URLs. See stubs/url_normalize.stub.php.
@@ -231,12 +231,27 @@ fn normalize_one(
     // The logger is looked up only for a changed URL: the fast path's answer costs nothing more.
     if let Some(logger) = answer.as_ref().and_then(|_| Logger::of(&this.std)) {
         let new = answer.as_ref().map_or(url.zval(), PhpString::zval);
+        // Shared as they are, unless a password must be hidden: then a redacted copy.
+        let original_redacted = redacted(this, url.bytes());
+        let new_redacted = answer.as_ref().and_then(|new| redacted(this, new.bytes()));
         logger.debug(
             "URL normalized for HTTP request",
-            &[("original", url.zval()), ("normalized", new)],
+            &[
+                ("original", original_redacted.as_ref().unwrap_or(url.zval())),
+                ("normalized", new_redacted.as_ref().unwrap_or(new)),
+            ],
         )?;
     }
     Ok(answer)
+}
+
+/// A new string holding `url` with its password hidden, when it has one and the
+/// `log_credentials` option does not ask to show it.
+fn redacted(this: &This, url: &[u8]) -> Option<Zval> {
+    match this.options.loggable(url) {
+        Cow::Borrowed(_) => None,
+        Cow::Owned(hidden) => Some(PhpString::new(&hidden).into_zval()),
+    }
 }
 
 /// A batch method's walk: a copy of `array` with each element's answer (`None` keeps the
@@ -288,6 +303,7 @@ fn warn_or_throw(this: &This, err: UrlError, input: &[u8]) -> PhpResult<()> {
 fn warn(this: &This, err: UrlError, input: &[u8]) -> PhpResult<()> {
     if let Some(logger) = Logger::of(&this.std) {
         let reason = err.to_string();
+        let input = &this.options.loggable(input);
         match (err.kind(), err.host()) {
             (ErrorKind::InvalidDomain | ErrorKind::ForbiddenHostCodePoint, Some(host)) => logger
                 .warning(
