@@ -18,7 +18,7 @@ final class MessagesTest extends TestCase
     public function testAnOptionKeyThatIsNotUtf8IsNamedEscaped(): void
     {
         $this->expectException(\InvalidArgumentException::class);
-        $this->expectExceptionMessage('Option `str\xFFict` is unknown; known options: allowed_schemes,');
+        $this->expectExceptionMessage('Option `str\xFFict` is unknown; known options: allowed_hosts,');
         new UrlNormalizer(null, ["str\xFFict" => true]);
     }
 

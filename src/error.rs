@@ -41,6 +41,11 @@ pub enum ErrorKind {
     },
     /// The URL's scheme is not one of the `allowed_schemes` option; [`UrlError::scheme`] names it.
     DisallowedScheme,
+    /// The URL's host is not one of the `allowed_hosts` option (or it has none).
+    DisallowedHost,
+    /// The URL's host is `localhost` or an address that is not public, and the
+    /// `block_private_hosts` option is set.
+    PrivateHost,
     /// The parser rejected the URL for a reason this version does not know by name.
     Invalid,
 }
@@ -65,6 +70,11 @@ impl ErrorKind {
             Self::TooLong => "the URL is longer than 4 GiB",
             Self::InputTooLong { .. } => "the input is longer than max_length",
             Self::DisallowedScheme => "the scheme is not one of allowed_schemes",
+            Self::DisallowedHost => "the host is not one of allowed_hosts",
+            Self::PrivateHost => {
+                "the host is a loopback, private, local or otherwise non-public address \
+                 (block_private_hosts)"
+            }
             Self::Invalid => "the URL is not valid",
         }
     }
@@ -78,6 +88,8 @@ impl ErrorKind {
                 | Self::ForbiddenHostCodePoint
                 | Self::InvalidIpv4Address
                 | Self::InvalidIpv6Address
+                | Self::DisallowedHost
+                | Self::PrivateHost
         )
     }
 }
@@ -133,6 +145,8 @@ pub enum Operation {
     PublicSuffix,
     /// `sameSite(a, b)`: the input is the one of the two that is at fault.
     SameSite,
+    /// `hostType(input)`
+    HostType,
     /// `resolve(href, base)`; `in_base` tells which of the two is at fault.
     Resolve {
         /// The base URL as given.
@@ -276,6 +290,7 @@ impl fmt::Display for UrlError {
             }
             Operation::PublicSuffix => f.write_str("Cannot find the public suffix of ")?,
             Operation::SameSite => f.write_str("Cannot find the site of ")?,
+            Operation::HostType => f.write_str("Cannot find the host of ")?,
             Operation::Resolve { .. } => f.write_str("Cannot resolve ")?,
         }
         write_input(f, &self.input, self.show_credentials)?;

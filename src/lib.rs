@@ -15,6 +15,7 @@ mod fingerprint;
 mod flags;
 mod host;
 mod host_cache;
+mod host_policy;
 mod input;
 mod layout;
 mod normalize;
@@ -32,6 +33,7 @@ pub use display::{escape_for_display, to_display};
 pub use error::{ErrorKind, Operation, UrlError};
 pub use fingerprint::fingerprint;
 pub use flags::{Flags, UnknownFlags};
+pub use host_policy::host_type;
 pub use normalize::{is_normal_form, normalize, normalize_cow, normalize_full_path};
 pub use options::{
     OptionError, OptionValue, Options, DEFAULT_DIRECTORY_INDEXES, DEFAULT_MAX_LENGTH,

@@ -1,6 +1,7 @@
 //! Options: the settings a `UrlNormalizer` is constructed with, each checked once.
 
 use crate::error::{printable, ErrorKind};
+use crate::host_policy::{HostPattern, HostPolicy, Refusal, UrlHost};
 use crate::input::is_special_scheme;
 use crate::parse::ParsedUrl;
 use crate::redact::redact_credentials;
@@ -85,6 +86,8 @@ pub struct Options {
     public_suffixes: PublicSuffixes,
     /// Show passwords in log records and messages (`log_credentials`, for debugging).
     log_credentials: bool,
+    /// `allowed_hosts` and `block_private_hosts`.
+    host_policy: HostPolicy,
 }
 
 /// The default `max_length`: 2 MiB, about what browsers accept in a URL.
@@ -167,6 +170,7 @@ impl Default for Options {
             max_length: DEFAULT_MAX_LENGTH,
             public_suffixes: PublicSuffixes::All,
             log_credentials: false,
+            host_policy: HostPolicy::default(),
         }
     }
 }
@@ -235,7 +239,9 @@ impl std::error::Error for OptionError {}
 impl Options {
     /// Every key [`Options::set`] accepts.
     pub const KEYS: &'static [&'static str] = &[
+        "allowed_hosts",
         "allowed_schemes",
+        "block_private_hosts",
         "default_scheme",
         "directory_indexes",
         "extra_directory_indexes",
@@ -258,7 +264,7 @@ impl Options {
     /// options.set("default_scheme", OptionValue::String("HTTP".into()))?;
     /// assert_eq!(options.default_scheme(), "http");
     /// let err = options.set("stict", OptionValue::Bool(true)).unwrap_err();
-    /// assert!(err.to_string().starts_with("Option `stict` is unknown; known options: allowed_schemes, default_scheme,"));
+    /// assert!(err.to_string().starts_with("Option `stict` is unknown; known options: allowed_hosts, allowed_schemes,"));
     /// # Ok::<(), url_normalize::OptionError>(())
     /// ```
     ///
@@ -284,6 +290,32 @@ impl Options {
                 OptionValue::Bool(show) => self.log_credentials = show,
                 _ => return Err(wrong_type("a bool")),
             },
+            "block_private_hosts" => match value {
+                OptionValue::Bool(block) => self.host_policy.block_private = block,
+                _ => return Err(wrong_type("a bool")),
+            },
+            "allowed_hosts" => {
+                let OptionValue::List(hosts) = value else {
+                    return Err(wrong_type(
+                        "a list of hosts (example.com, or *.example.com for its subdomains)",
+                    ));
+                };
+                if hosts.is_empty() {
+                    return Err(OptionError::new(key, "must list at least one host"));
+                }
+                let patterns = hosts
+                    .iter()
+                    .map(|host| {
+                        HostPattern::parse(host).map_err(|reason| {
+                            OptionError::new(
+                                key,
+                                format!("lists `{}`: {reason}", printable(host.as_bytes())),
+                            )
+                        })
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.host_policy.allowed = Some(patterns);
+            }
             "default_scheme" => match &value {
                 OptionValue::String(scheme) if is_fetchable_scheme(scheme) => {
                     self.default_scheme = scheme.to_ascii_lowercase();
@@ -433,6 +465,27 @@ impl Options {
             true => Ok(()),
             false => Err(ErrorKind::DisallowedScheme),
         }
+    }
+
+    /// [`ErrorKind::DisallowedHost`] or [`ErrorKind::PrivateHost`], with the host, when the
+    /// host policy (`allowed_hosts`, `block_private_hosts`) refuses the URL's host.
+    pub(crate) fn check_host(&self, url: &ParsedUrl) -> Result<(), (ErrorKind, Option<String>)> {
+        if !self.host_policy.is_set() {
+            return Ok(());
+        }
+        let host = url.host_of();
+        self.host_policy.check(host).map_err(|refusal| {
+            let kind = match refusal {
+                Refusal::NotAllowed => ErrorKind::DisallowedHost,
+                Refusal::Private => ErrorKind::PrivateHost,
+            };
+            (kind, host.shown().map(str::to_owned))
+        })
+    }
+
+    /// True when the host policy lets a URL of the special-scheme domain `domain` through.
+    pub(crate) fn allows_domain(&self, domain: &str) -> bool {
+        !self.host_policy.is_set() || self.host_policy.check(UrlHost::Domain(domain)).is_ok()
     }
 
     /// True when `allowed_schemes` lets a URL with `scheme` (lowercase) through.

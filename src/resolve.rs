@@ -159,6 +159,9 @@ impl<'a> Base<'a> {
         self.options
             .check_scheme(&url)
             .map_err(|kind| fail(false, kind, None).with_scheme(url.url.scheme()))?;
+        self.options
+            .check_host(&url)
+            .map_err(|(kind, host)| fail(false, kind, host))?;
         Ok(url.into_serialization())
     }
 }

@@ -100,14 +100,16 @@ namespace UrlNormalize {
 
         /**
          * Folds http: into https:, for a key that merges both. A port that becomes the
-         * default one is dropped.
+         * default one is dropped. Nothing changes when the option allowed_schemes lacks https,
+         * so that the key is a URL the same normalizer accepts.
          *
          * Example: http://example.com:443/ → https://example.com/
          */
         public const FORCE_HTTPS = 8;
 
         /**
-         * Removes every leading www. as long as at least two labels remain (www.com stays).
+         * Removes every leading www. as long as at least two labels remain (www.com stays),
+         * and as long as the host policy (allowed_hosts, block_private_hosts) takes the name.
          *
          * Example: http://www.www.example.com/ → http://example.com/
          */
@@ -242,6 +244,19 @@ namespace UrlNormalize {
          *   with a warning, or InvalidUrlException in strict mode and from resolve(). Names are
          *   lower-cased; default_scheme must be one of them.
          *   Example: ['allowed_schemes' => ['http', 'https']]: resolve('javascript:void(0)', $page) → throws
+         * - `allowed_hosts` (list of hosts, default: any): a URL whose host is not listed, or
+         *   that has none, is invalid in every method that judges it, as for allowed_schemes.
+         *   `example.com` is that host exactly, `*.example.com` its subdomains (not itself);
+         *   entries are read as URLs read hosts (IDN in ASCII, `0x7f.1` is 127.0.0.1). The
+         *   host judged is the host normalize() returns.
+         *   Example: ['allowed_hosts' => ['example.com']]: normalize('https://evil.example#@example.com')
+         *   → the input as given, and a warning naming the host `evil.example`
+         * - `block_private_hosts` (bool, default false): a URL whose host is localhost (or under
+         *   it) or a loopback, private, link-local, unique-local, unspecified, multicast,
+         *   reserved or IPv4-mapped address, in any form (0x7f.1, 2130706433, 127.1,
+         *   [::ffff:7f00:1]), is invalid. Names are not resolved.
+         *   Example: ['block_private_hosts' => true, 'strict' => true]: normalize('http://0x7f.1/')
+         *   → throws, naming the host `127.0.0.1`
          * - `max_length` (int, bytes, default 2097152 = 2 MiB, at least 1): a longer input (each
          *   of href and base for resolve()) is invalid, following the mode as above.
          *   Example: ['max_length' => 20]: normalize('https://example.com/abcdef') → the input as given,
@@ -272,7 +287,8 @@ namespace UrlNormalize {
          * @param array{strict?: bool, default_scheme?: string, directory_indexes?: list<string>,
          *     extra_directory_indexes?: list<string>, tracking_parameters?: list<string>,
          *     extra_tracking_parameters?: list<string>, remove_query_parameters?: list<string>,
-         *     allowed_schemes?: list<string>, max_length?: int, public_suffixes?: 'all'|'icann',
+         *     allowed_schemes?: list<string>, allowed_hosts?: list<string>,
+         *     block_private_hosts?: bool, max_length?: int, public_suffixes?: 'all'|'icann',
          *     log_credentials?: bool} $options
          * @throws \InvalidArgumentException for an unknown option, a wrongly typed option
          *                                   value, or a logger without debug()/warning()
@@ -394,8 +410,10 @@ namespace UrlNormalize {
         /**
          * A de-duplication key: the URL normalized as normalize() does, then the flags'
          * transforms applied in the order of the constants, repeated until nothing changes,
-         * so canonicalize(canonicalize($u, $f), $f) === canonicalize($u, $f). Names in the
-         * remove_query_parameters option are removed whatever the flags.
+         * so canonicalize(canonicalize($u, $f), $f) === canonicalize($u, $f) for every flag
+         * and option set (FORCE_HTTPS and REMOVE_WWW never take the URL outside
+         * allowed_schemes or the host policy). Names in the remove_query_parameters option
+         * are removed whatever the flags.
          *
          * Example: canonicalize('http://www.example.com:80/index.html?') → 'http://www.example.com/'
          * Example: canonicalize('https://a.com/?b=2&utm_source=x&a=1', UrlNormalizer::SAFE)
@@ -547,6 +565,26 @@ namespace UrlNormalize {
          * @see https://html.spec.whatwg.org/multipage/browsers.html#same-site
          */
         public function sameSite(string $a, string $b, bool $schemeful = false): bool
+        {
+        }
+
+        /**
+         * The type of the URL's host after normalization, as the URL Standard's host parser
+         * gives it: 'domain', 'ipv4', 'ipv6', 'opaque' (the host of a non-special URL, kept as
+         * written) or 'empty' (no host, or an empty one). The options allowed_schemes,
+         * allowed_hosts and block_private_hosts do not judge here.
+         *
+         * Example: hostType('https://bücher.de/') → 'domain'
+         * Example: hostType('http://0x7f.1/') → 'ipv4' (the host is 127.0.0.1)
+         * Example: hostType('http://[::ffff:127.0.0.1]/') → 'ipv6'
+         * Example: hostType('ssh://git@github.com/x') → 'opaque'
+         * Example: hostType('mailto:a@example.com') → 'empty'
+         *
+         * @return 'domain'|'ipv4'|'ipv6'|'opaque'|'empty'
+         * @throws InvalidUrlException for an invalid URL, in both modes (as resolve() does)
+         * @see https://url.spec.whatwg.org/#host-representation
+         */
+        public function hostType(string $url): string
         {
         }
 

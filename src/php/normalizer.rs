@@ -198,6 +198,11 @@ impl UrlNormalizer {
         })
     }
 
+    /// Throws for an invalid URL in both modes, as resolve() does: no type is the answer.
+    pub fn host_type(&self, url: BinarySlice<u8>) -> PhpResult<&'static str> {
+        Ok(crate::host_type(&url, &self.options)?)
+    }
+
     pub fn to_display(self_: &This, url: StringArg<'_>) -> PhpResult<PhpString> {
         match crate::to_display(url.bytes(), &self_.options) {
             Ok(shown) if shown.as_bytes() == url.bytes() => Ok(url.returned()),
