@@ -196,6 +196,18 @@ final class CanonicalizeTest extends TestCase
         $this->assertSame([], array_values(array_diff($constants, $named)));
     }
 
+    public function testTheLawHoldsUnderAllowedSchemesAndAllowedHosts(): void
+    {
+        $httpOnly = new N(null, ['allowed_schemes' => ['http'], 'default_scheme' => 'http', 'strict' => true]);
+        $key = $httpOnly->canonicalize('http://a.com/x', N::AGGRESSIVE);
+        $this->assertSame('http://a.com/x', $key, 'FORCE_HTTPS would leave allowed_schemes');
+        $this->assertSame($key, $httpOnly->canonicalize($key, N::AGGRESSIVE));
+        $www = new N(null, ['allowed_hosts' => ['www.example.com'], 'strict' => true]);
+        $key = $www->canonicalize('http://www.example.com/a/', N::AGGRESSIVE);
+        $this->assertSame('https://www.example.com/a', $key, 'REMOVE_WWW would leave allowed_hosts');
+        $this->assertSame($key, $www->canonicalize($key, N::AGGRESSIVE));
+    }
+
     public function testNullFlagsMeanUsuallySafe(): void
     {
         $url = 'HTTP://www.Example.com//a/index.php?b=2&fbclid=x&a=1#top';
