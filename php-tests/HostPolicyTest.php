@@ -100,7 +100,10 @@ final class HostPolicyTest extends TestCase
 
     public function testAllowedHostsTakeHostsExactlyAndWildcardsForSubdomainsOnly(): void
     {
-        $normalizer = new UrlNormalizer(null, ['strict' => true, 'allowed_hosts' => ['example.com', '*.bücher.de', '[::1]', '0x7f.1']]);
+        $normalizer = new UrlNormalizer(null, [
+            'strict' => true,
+            'allowed_hosts' => ['example.com', '*.bücher.de', '[::1]', '0x7f.1'],
+        ]);
         $this->assertSame('https://example.com/', $normalizer->normalize('EXAMPLE.com'));
         $this->assertSame('https://a.xn--bcher-kva.de/', $normalizer->normalize('https://a.bücher.de'));
         $this->assertSame('http://[::1]/', $normalizer->normalize('http://[0:0::1]/'));
@@ -122,7 +125,10 @@ final class HostPolicyTest extends TestCase
     {
         $normalizer = new UrlNormalizer(null, ['strict' => true, 'block_private_hosts' => true]);
         $this->expectException(InvalidUrlException::class);
-        $this->expectExceptionMessage("the host is a loopback, private, local or otherwise non-public address (block_private_hosts) (host `$host`)");
+        $this->expectExceptionMessage(
+            'the host is a loopback, private, local or otherwise non-public address (block_private_hosts) '
+                . "(host `$host`)"
+        );
         $normalizer->normalize($url);
     }
 
@@ -190,11 +196,15 @@ final class HostPolicyTest extends TestCase
         $this->assertSame('http://127.1/', $lenient->normalize('http://127.1/'), 'lenient: the input as given');
         $this->assertSame('http://127.1/', $lenient->canonicalize('http://127.1/'));
         $this->assertSame(hash('xxh64', 'http://127.1/'), $lenient->fingerprint('http://127.1/'));
-        $this->assertSame(['a' => 'http://127.1/', 'b' => 'https://example.com/'], $lenient->normalizeMany(['a' => 'http://127.1/', 'b' => 'example.com']));
+        $this->assertSame(
+            ['a' => 'http://127.1/', 'b' => 'https://example.com/'],
+            $lenient->normalizeMany(['a' => 'http://127.1/', 'b' => 'example.com'])
+        );
         $this->assertSame(['http://127.1/'], $lenient->canonicalizeMany(['http://127.1/']));
         $reason = $handler->getRecords()[0]['context']['reason'];
         $this->assertSame(
-            'Cannot normalize `http://127.1/`: the host is a loopback, private, local or otherwise non-public address (block_private_hosts) (host `127.0.0.1`)',
+            'Cannot normalize `http://127.1/`: the host is a loopback, private, local or otherwise non-public '
+                . 'address (block_private_hosts) (host `127.0.0.1`)',
             $reason
         );
         $warnings = array_filter($handler->getRecords(), static fn (array $r): bool => $r['level_name'] === 'WARNING');
@@ -228,7 +238,10 @@ final class HostPolicyTest extends TestCase
         return [
             'a string' => ['example.com', 'Option `allowed_hosts` must be a list of hosts'],
             'empty' => [[], 'Option `allowed_hosts` must list at least one host'],
-            'a URL' => [['https://example.com'], 'Option `allowed_hosts` lists `https://example.com`: a host is a name or an address'],
+            'a URL' => [
+                ['https://example.com'],
+                'Option `allowed_hosts` lists `https://example.com`: a host is a name or an address',
+            ],
             'a port' => [['example.com:443'], 'lists `example.com:443`'],
             'a wildcard inside' => [['a.*.com'], 'lists `a.*.com`'],
             'a wildcard on an address' => [['*.10.0.0.1'], '`*.` applies to domain names'],
@@ -244,7 +257,8 @@ final class HostPolicyTest extends TestCase
     {
         $this->assertSame($type, (new UrlNormalizer())->hostType($url));
         // The policies do not judge here: hostType() says what the host is.
-        $this->assertSame($type, (new UrlNormalizer(null, ['block_private_hosts' => true, 'allowed_schemes' => ['https']]))->hostType($url));
+        $policies = new UrlNormalizer(null, ['block_private_hosts' => true, 'allowed_schemes' => ['https']]);
+        $this->assertSame($type, $policies->hostType($url));
     }
 
     /**

@@ -104,12 +104,12 @@ final class LoggingTest extends TestCase
         $messages = [];
         foreach (
             [
-                static fn () => $strict->normalize('https://joe:s3cret@exa mple.com/'),
-                static fn () => $strict->canonicalize('https://joe:s3cret@a.com:99999/'),
-                static fn () => $strict->normalizeMany(['x' => 'https://joe:s3cret@exa mple.com/']),
-                static fn () => $strict->resolve('//joe:s3cret@a.com:99999/', 'https://u:base-secret@b.com/'),
-                static fn () => $strict->resolve('x', 'https://u:base-secret@b.com:99999/'),
-                static fn () => $strict->resolveMany([7 => '//joe:s3cret@a.com:99999/'], 'https://b.com/'),
+                static fn (): mixed => $strict->normalize('https://joe:s3cret@exa mple.com/'),
+                static fn (): mixed => $strict->canonicalize('https://joe:s3cret@a.com:99999/'),
+                static fn (): mixed => $strict->normalizeMany(['x' => 'https://joe:s3cret@exa mple.com/']),
+                static fn (): mixed => $strict->resolve('//joe:s3cret@a.com:99999/', 'https://u:base-secret@b.com/'),
+                static fn (): mixed => $strict->resolve('x', 'https://u:base-secret@b.com:99999/'),
+                static fn (): mixed => $strict->resolveMany([7 => '//joe:s3cret@a.com:99999/'], 'https://b.com/'),
             ] as $call
         ) {
             try {

@@ -61,7 +61,10 @@ final class MessagesTest extends TestCase
             $this->fail('no exception');
         } catch (\InvalidArgumentException $e) {
             $this->assertStringStartsWith('The logger `class@anonymous\0', $e->getMessage());
-            $this->assertStringEndsWith('` has no public warning() method: pass a Psr\Log\LoggerInterface', $e->getMessage());
+            $this->assertStringEndsWith(
+                '` has no public warning() method: pass a Psr\Log\LoggerInterface',
+                $e->getMessage()
+            );
         }
     }
 

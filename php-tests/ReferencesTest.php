@@ -94,7 +94,10 @@ final class ReferencesTest extends TestCase
         foreach ($names as &$name) {
         }
         unset($name);
-        $this->assertSame('http://a.com/?b=1', $normalizer->removeQueryParameters('http://a.com/?utm_source=x&b=1', $names));
+        $this->assertSame(
+            'http://a.com/?b=1',
+            $normalizer->removeQueryParameters('http://a.com/?utm_source=x&b=1', $names)
+        );
     }
 
     public function testTypeErrorsNameTheReferencedType(): void

@@ -31,7 +31,7 @@ mod surt;
 pub use canonical::{canonicalize, remove_query_parameters};
 pub use display::{escape_for_display, to_display};
 pub use error::{ErrorKind, Operation, UrlError};
-pub use fingerprint::fingerprint;
+pub use fingerprint::{fingerprint, fingerprint_with, KeyBits, UnknownKeyBits, KEY_VERSION};
 pub use flags::{Flags, UnknownFlags};
 pub use host_policy::host_type;
 pub use normalize::{is_normal_form, normalize, normalize_cow, normalize_full_path};

@@ -214,6 +214,16 @@ namespace UrlNormalize {
         public const REMOVE_FRAGMENTS = 32768;
 
         /**
+         * The version of the key format: the canonical forms of canonicalize() and the
+         * fingerprints of fingerprint(), in both widths. It changes whenever a release changes
+         * the key of any URL; store it beside the keys, and re-key a crawl when it differs.
+         * testdata/keys/ holds the list of URLs and keys the tests hold every build to.
+         *
+         * Example: ['key_version' => UrlNormalizer::KEY_VERSION, 'key' => $normalizer->fingerprint($url, null, 128)]
+         */
+        public const KEY_VERSION = 1;
+
+        /**
          * Creates a normalizer with an optional PSR-3 logger and options.
          *
          * Options (unknown keys and wrongly typed values throw \InvalidArgumentException
@@ -452,18 +462,24 @@ namespace UrlNormalize {
         }
 
         /**
-         * A compact key for a key/value store: XXH64 (seed 0) of canonicalize($url, $flags),
-         * as 16 lowercase hex digits, the same on every platform and release; equal to
-         * hash('xxh64', $normalizer->canonicalize($url, $flags)).
+         * A compact key for a key/value store: a hash of canonicalize($url, $flags), the same
+         * on every platform and release (see KEY_VERSION). With $bits = 64, XXH64 (seed 0) as
+         * 16 lowercase hex digits, equal to hash('xxh64', $normalizer->canonicalize($url,
+         * $flags)); with $bits = 128, XXH3-128 as 32 hex digits, equal to hash('xxh128', ...).
+         * At 10^9 URLs, two 64-bit keys collide with a probability of a few percent;
+         * 128-bit keys never do in practice.
          *
          * Example: fingerprint('http://www.example.com/') → 'a2cc26a414d9cfa3'
+         * Example: fingerprint('http://www.example.com/', null, 128) → '546c079a27aa62fe810409a9c9e6995b'
          *
          * @param int|null $flags as for canonicalize()
-         * @throws \InvalidArgumentException for bits that are no constant of this class
+         * @param int $bits 64 or 128
+         * @throws \InvalidArgumentException for flag bits that are no constant of this class
+         * @throws \ValueError when $bits is neither 64 nor 128
          * @throws InvalidUrlException in strict mode, for an invalid URL (lenient mode hashes
          *                             the input as given)
          */
-        public function fingerprint(string $url, ?int $flags = null): string
+        public function fingerprint(string $url, ?int $flags = null, int $bits = 64): string
         {
         }
 

@@ -10,13 +10,14 @@ use super::exception::{invalid_argument, invalid_url_at, not_a_string};
 use super::logger::{declare_property, Logger};
 use super::options::{debug_type, options_from_array, string_list};
 use super::zstring::{PhpString, StringArg};
-use crate::{Base, ErrorKind, Flags, Options, UrlError};
+use crate::{Base, ErrorKind, Flags, KeyBits, Options, UrlError};
 use ext_php_rs::binary_slice::BinarySlice;
 use ext_php_rs::boxed::ZBox;
 use ext_php_rs::convert::FromZval;
 use ext_php_rs::exception::PhpException;
 use ext_php_rs::prelude::*;
 use ext_php_rs::types::{ZendClassObject, ZendHashTable, Zval};
+use ext_php_rs::zend::ce;
 use std::borrow::Cow;
 
 /// Normalizes, resolves and canonicalizes URLs. See stubs/url_normalize.stub.php.
@@ -59,6 +60,7 @@ impl UrlNormalizer {
     pub const REMOVE_EMPTY_QUERY: i64 = constant(Flags::REMOVE_EMPTY_QUERY);
     pub const REMOVE_FRAGMENT: i64 = constant(Flags::REMOVE_FRAGMENT);
     pub const REMOVE_FRAGMENTS: i64 = constant(Flags::REMOVE_FRAGMENTS);
+    pub const KEY_VERSION: i64 = crate::KEY_VERSION;
 
     #[php(defaults(options = ArrayArg::EMPTY))]
     pub fn __construct(logger: Option<ObjectArg<'_>>, options: ArrayArg<'_>) -> PhpResult<Self> {
@@ -146,9 +148,22 @@ impl UrlNormalizer {
         })
     }
 
-    pub fn fingerprint(self_: &This, url: StringArg<'_>, flags: Option<i64>) -> PhpResult<String> {
+    #[php(defaults(bits = 64))]
+    pub fn fingerprint(
+        self_: &This,
+        url: StringArg<'_>,
+        flags: Option<i64>,
+        bits: i64,
+    ) -> PhpResult<String> {
+        let bits = KeyBits::try_from(bits).map_err(|err| {
+            PhpException::new(
+                format!("UrlNormalize\\UrlNormalizer::fingerprint(): Argument #3 ($bits) {err}"),
+                0,
+                ce::value_error(),
+            )
+        })?;
         let canonical = Self::canonicalize(self_, url, flags)?;
-        Ok(crate::fingerprint(canonical.bytes()))
+        Ok(crate::fingerprint_with(canonical.bytes(), bits))
     }
 
     pub fn surt(self_: &This, url: StringArg<'_>) -> PhpResult<PhpString> {
