@@ -209,6 +209,38 @@ final class CanonicalizeTest extends TestCase
         $this->assertSame($key, $www->canonicalize($key, N::AGGRESSIVE));
     }
 
+    public function testEquivalentComparesCanonicalForms(): void
+    {
+        $normalizer = new N();
+        $this->assertTrue($normalizer->equivalent('http://www.example.com:80/index.html?', 'http://www.example.com/'));
+        $this->assertTrue($normalizer->equivalent('HTTP://Example.com/%7euser?b=2&a=1', 'http://example.com/~user?a=1&b=2'));
+        $this->assertFalse($normalizer->equivalent('http://example.com/', 'https://example.com/'));
+        $this->assertTrue($normalizer->equivalent('http://example.com/', 'https://www.example.com/', N::AGGRESSIVE));
+        $this->assertFalse($normalizer->equivalent('https://a.com/?b=2&a=1', 'https://a.com/?a=1&b=2', N::SAFE));
+        $this->assertTrue($normalizer->equivalent('https://コーヒー.jp/', 'https://xn--tck2c4fb.jp'));
+    }
+
+    public function testEquivalentIsFalseForAnInvalidUrlWhenLenientAndThrowsWhenStrict(): void
+    {
+        $handler = new TestHandler();
+        $lenient = new N(new Logger('keys', [$handler]));
+        $this->assertFalse($lenient->equivalent('https://exa mple.com/', 'https://exa mple.com/'));
+        $this->assertFalse($lenient->equivalent('https://example.com/', 'https://example.com:99999/'));
+        $records = $handler->getRecords();
+        $this->assertCount(2, $records);
+        $this->assertSame('https://exa mple.com/', $records[0]['context']['url']);
+        $this->assertSame('https://example.com:99999/', $records[1]['context']['url'], 'the invalid one of the two');
+        $strict = new N(null, ['strict' => true]);
+        try {
+            $strict->equivalent('https://example.com/', 'https://example.com:99999/');
+            $this->fail('no exception');
+        } catch (InvalidUrlException $e) {
+            $this->assertStringStartsWith('Cannot canonicalize `https://example.com:99999/`', $e->getMessage());
+        }
+        $this->expectException(\InvalidArgumentException::class);
+        $lenient->equivalent('https://a.com/', 'https://a.com/', 1 << 20);
+    }
+
     public function testNullFlagsMeanUsuallySafe(): void
     {
         $url = 'HTTP://www.Example.com//a/index.php?b=2&fbclid=x&a=1#top';

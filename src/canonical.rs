@@ -48,6 +48,29 @@ pub fn canonicalize(input: &[u8], flags: Flags, options: &Options) -> Result<Str
     canonical_url(input, flags, options).map(|url| url.serialize())
 }
 
+/// Whether two URLs have the same canonical form under `flags`, so the same
+/// de-duplication key: `http://www.example.com:80/index.html?` and `http://www.example.com/`
+/// are equivalent under [`Flags::USUALLY_SAFE`].
+///
+/// # Examples
+///
+/// ```
+/// use url_normalize::{equivalent, Flags, Options};
+/// let options = Options::default();
+/// assert!(equivalent(b"http://www.example.com:80/index.html?", b"http://www.example.com/", Flags::USUALLY_SAFE, &options)?);
+/// assert!(!equivalent(b"http://example.com/", b"https://example.com/", Flags::USUALLY_SAFE, &options)?);
+/// assert!(equivalent(b"http://example.com/", b"https://www.example.com/", Flags::AGGRESSIVE, &options)?);
+/// # Ok::<(), url_normalize::UrlError>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`canonicalize`], for the first of the two inputs that is not a URL.
+pub fn equivalent(a: &[u8], b: &[u8], flags: Flags, options: &Options) -> Result<bool, UrlError> {
+    let a = canonicalize(a, flags, options)?;
+    Ok(a == canonicalize(b, flags, options)?)
+}
+
 /// Normalizes a URL and removes the query parameters whose names match `names` (globs such
 /// as `utm_*`, case-insensitive). Nothing else changes; a query left empty is dropped.
 ///

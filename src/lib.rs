@@ -28,7 +28,7 @@ mod site;
 mod spoof_checks;
 mod surt;
 
-pub use canonical::{canonicalize, remove_query_parameters};
+pub use canonical::{canonicalize, equivalent, remove_query_parameters};
 pub use display::{escape_for_display, to_display};
 pub use error::{ErrorKind, Operation, UrlError};
 pub use fingerprint::{fingerprint, fingerprint_with, KeyBits, UnknownKeyBits, KEY_VERSION};

@@ -484,6 +484,25 @@ namespace UrlNormalize {
         }
 
         /**
+         * Whether two URLs have the same de-duplication key: canonicalize($a, $flags) ===
+         * canonicalize($b, $flags).
+         *
+         * Example: equivalent('http://www.example.com:80/index.html?', 'http://www.example.com/') → true
+         * Example: equivalent('http://example.com/', 'https://www.example.com/') → false
+         * Example: equivalent('http://example.com/', 'https://www.example.com/', UrlNormalizer::AGGRESSIVE) → true
+         *
+         * @param int|null $flags a combination of the constants; null is USUALLY_SAFE
+         * @return bool false in lenient mode when either URL is invalid (a warning is logged
+         *              for the first invalid one)
+         * @throws \InvalidArgumentException for bits that are no constant of this class
+         * @throws InvalidUrlException in strict mode, naming the first of the two URLs that is
+         *                             invalid
+         */
+        public function equivalent(string $a, string $b, ?int $flags = null): bool
+        {
+        }
+
+        /**
          * The Sort-friendly URI Reordering Transform of web archives, in the Internet
          * Archive's form: host labels reversed and joined by commas, the port, `)`, then path
          * and query, lowercase. Built on the canonical form with the Archive's steps: escapes

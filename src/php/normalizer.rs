@@ -205,12 +205,18 @@ impl UrlNormalizer {
         schemeful: bool,
     ) -> PhpResult<bool> {
         let result = crate::same_site(&a, &b, schemeful, &self_.options);
-        result.or_else(|err| {
-            // The error names the input at fault, the first of the two that is not a URL.
-            let a_failed = err.input() == String::from_utf8_lossy(&a);
-            let input = if a_failed { &a } else { &b };
-            warn_or_throw(self_, err, input).map(|()| false)
-        })
+        result.or_else(|err| warn_or_throw_for_pair(self_, err, &a, &b).map(|()| false))
+    }
+
+    pub fn equivalent(
+        self_: &This,
+        a: BinarySlice<u8>,
+        b: BinarySlice<u8>,
+        flags: Option<i64>,
+    ) -> PhpResult<bool> {
+        let flags = flags_or_default(flags)?;
+        let result = crate::equivalent(&a, &b, flags, &self_.options);
+        result.or_else(|err| warn_or_throw_for_pair(self_, err, &a, &b).map(|()| false))
     }
 
     /// Throws for an invalid URL in both modes, as resolve() does: no type is the answer.
@@ -317,6 +323,13 @@ fn warn_or_throw(this: &This, err: UrlError, input: &[u8]) -> PhpResult<()> {
         return Err(err.into());
     }
     warn(this, err, input)
+}
+
+/// [`warn_or_throw`] for a method of two URLs: the error names the input at fault, the first
+/// of the two that is not a URL, and the warning's context holds that one.
+fn warn_or_throw_for_pair(this: &This, err: UrlError, a: &[u8], b: &[u8]) -> PhpResult<()> {
+    let a_failed = err.input() == String::from_utf8_lossy(a);
+    warn_or_throw(this, err, if a_failed { a } else { b })
 }
 
 /// A lenient failure, logged as a warning with the seed's message and context keys.
