@@ -213,7 +213,7 @@ final class CanonicalizeTest extends TestCase
     {
         $normalizer = new N();
         $this->assertTrue($normalizer->equivalent('http://www.example.com:80/index.html?', 'http://www.example.com/'));
-        $this->assertTrue($normalizer->equivalent('HTTP://Example.com/%7euser?b=2&a=1', 'http://example.com/~user?a=1&b=2'));
+        $this->assertTrue($normalizer->equivalent('HTTP://Example.com/%7eu?b=2&a=1', 'http://example.com/~u?a=1&b=2'));
         $this->assertFalse($normalizer->equivalent('http://example.com/', 'https://example.com/'));
         $this->assertTrue($normalizer->equivalent('http://example.com/', 'https://www.example.com/', N::AGGRESSIVE));
         $this->assertFalse($normalizer->equivalent('https://a.com/?b=2&a=1', 'https://a.com/?a=1&b=2', N::SAFE));
