@@ -604,6 +604,48 @@ namespace UrlNormalize {
         }
 
         /**
+         * Why did this URL change? What normalize() does with $url, and what the URL
+         * Standard says about it. Never throws for a bad URL, in either mode.
+         *
+         * - `input`: $url as given.
+         * - `result`: normalize()'s result, or null when the URL is invalid (or the options
+         *   refuse it).
+         * - `valid`: whether there is a result.
+         * - `changes`: what normalize() changed, each once, in the order it happens, by stable
+         *   names (see the README): non-utf8-percent-encoded, whitespace-stripped,
+         *   tab-or-newline-removed, default-scheme-added, scheme-lowercased,
+         *   slashes-normalized, backslash-to-slash, credentials-percent-encoded,
+         *   empty-credentials-removed, host-percent-decoded, idn-to-ascii, host-lowercased,
+         *   ipv4-normalized, ipv6-normalized, host-percent-encoded, file-localhost-removed,
+         *   empty-port-removed, default-port-removed, port-normalized, dot-segments-removed,
+         *   root-path-added, path-percent-encoded, query-percent-encoded,
+         *   fragment-percent-encoded. Empty when normalize() returns the input unchanged, and
+         *   when the URL is invalid.
+         * - `errors`: the URL Standard's validation errors, by the standard's names
+         *   (invalid-URL-unit, special-scheme-missing-following-solidus, domain-to-ASCII,
+         *   port-out-of-range, ...: the cases of PHP 8.5's Uri\WhatWg\UrlValidationErrorType),
+         *   each once.
+         * - `host_type`: hostType()'s answer, or null when the input is no URL.
+         * - `reason`: the message normalize() throws in strict mode (password hidden), or null.
+         *
+         * Example: explain('HTTP://Bücher.de:80/a/../b c') → ['input' => 'HTTP://Bücher.de:80/a/../b c',
+         *          'result' => 'http://xn--bcher-kva.de/b%20c', 'valid' => true,
+         *          'changes' => ['scheme-lowercased', 'idn-to-ascii', 'default-port-removed',
+         *          'dot-segments-removed', 'path-percent-encoded'], 'errors' => ['invalid-URL-unit'],
+         *          'host_type' => 'domain', 'reason' => null]
+         * Example: explain('https://example.com:99999/') → ['result' => null, 'valid' => false,
+         *          'changes' => [], 'errors' => ['port-out-of-range'], 'host_type' => null,
+         *          'reason' => 'Cannot normalize `https://example.com:99999/`: the port is not a number from 0 to 65535', ...]
+         *
+         * @return array{input: string, result: ?string, valid: bool, changes: list<string>,
+         *     errors: list<string>, host_type: ?string, reason: ?string}
+         * @see https://url.spec.whatwg.org/#validation-error
+         */
+        public function explain(string $url): array
+        {
+        }
+
+        /**
          * The type of the URL's host after normalization, as the URL Standard's host parser
          * gives it: 'domain', 'ipv4', 'ipv6', 'opaque' (the host of a non-special URL, kept as
          * written) or 'empty' (no host, or an empty one). The options allowed_schemes,

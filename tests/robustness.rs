@@ -6,7 +6,8 @@ mod common;
 
 use common::{random_input, Rng};
 use url_normalize::{
-    escape_for_display, normalize, redact_credentials, resolve, resolve_against_directory, Options,
+    escape_for_display, explain, host_type, normalize, redact_credentials, resolve,
+    resolve_against_directory, Options,
 };
 
 #[test]
@@ -35,6 +36,8 @@ fn arbitrary_bytes_never_panic_and_results_are_stable() {
         assert!(escape_for_display(&input)
             .bytes()
             .all(|b| b.is_ascii_graphic()));
+        let explained = explain(&input, &options);
+        assert_eq!(explained.host_type, host_type(&input, &options).ok());
         let _ = resolve(&input, &base, &options);
         let _ = resolve_against_directory(&input, &base, &options);
         let _ = resolve(&input, b"https://example.com/a/b?q#f", &options);

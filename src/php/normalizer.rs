@@ -219,6 +219,35 @@ impl UrlNormalizer {
         result.or_else(|err| warn_or_throw_for_pair(self_, err, &a, &b).map(|()| false))
     }
 
+    /// Never throws for a bad URL: the array says why it is one.
+    pub fn explain(&self, url: StringArg<'_>) -> PhpResult<ZBox<ZendHashTable>> {
+        let explained = crate::explain(url.bytes(), &self.options);
+        let names = |names: Vec<&str>| -> PhpResult<Zval> {
+            let mut list = ZendHashTable::with_capacity(names.len() as u32);
+            for name in names {
+                list.push(name)?;
+            }
+            let mut zval = Zval::new();
+            zval.set_hashtable(list);
+            Ok(zval)
+        };
+        let mut array = ZendHashTable::with_capacity(7);
+        array.insert("input", url.zval().shallow_clone())?;
+        array.insert("result", explained.result)?;
+        array.insert("valid", explained.reason.is_none())?;
+        array.insert(
+            "changes",
+            names(explained.changes.iter().map(|c| c.name()).collect())?,
+        )?;
+        array.insert(
+            "errors",
+            names(explained.errors.iter().map(|e| e.name()).collect())?,
+        )?;
+        array.insert("host_type", explained.host_type)?;
+        array.insert("reason", explained.reason)?;
+        Ok(array)
+    }
+
     /// Throws for an invalid URL in both modes, as resolve() does: no type is the answer.
     pub fn host_type(&self, url: BinarySlice<u8>) -> PhpResult<&'static str> {
         Ok(crate::host_type(&url, &self.options)?)
