@@ -635,7 +635,8 @@ namespace UrlNormalize {
          *          'host_type' => 'domain', 'reason' => null]
          * Example: explain('https://example.com:99999/') → ['result' => null, 'valid' => false,
          *          'changes' => [], 'errors' => ['port-out-of-range'], 'host_type' => null,
-         *          'reason' => 'Cannot normalize `https://example.com:99999/`: the port is not a number from 0 to 65535', ...]
+         *          'reason' => 'Cannot normalize `https://example.com:99999/`: the port is not a number
+         *          from 0 to 65535', ...]
          *
          * @return array{input: string, result: ?string, valid: bool, changes: list<string>,
          *     errors: list<string>, host_type: ?string, reason: ?string}
