@@ -192,8 +192,53 @@ final class CanonicalizeTest extends TestCase
     public function testEveryFlagHasCases(): void
     {
         $named = array_map(static fn (string $name): string => explode(':', $name)[0], array_keys(self::flagCases()));
+        // Every constant is a flag or a preset, except the key format's version.
         $constants = array_keys((new \ReflectionClass(N::class))->getConstants());
-        $this->assertSame([], array_values(array_diff($constants, $named)));
+        $this->assertSame([], array_values(array_diff($constants, $named, ['KEY_VERSION'])));
+    }
+
+    public function testTheLawHoldsUnderAllowedSchemesAndAllowedHosts(): void
+    {
+        $httpOnly = new N(null, ['allowed_schemes' => ['http'], 'default_scheme' => 'http', 'strict' => true]);
+        $key = $httpOnly->canonicalize('http://a.com/x', N::AGGRESSIVE);
+        $this->assertSame('http://a.com/x', $key, 'FORCE_HTTPS would leave allowed_schemes');
+        $this->assertSame($key, $httpOnly->canonicalize($key, N::AGGRESSIVE));
+        $www = new N(null, ['allowed_hosts' => ['www.example.com'], 'strict' => true]);
+        $key = $www->canonicalize('http://www.example.com/a/', N::AGGRESSIVE);
+        $this->assertSame('https://www.example.com/a', $key, 'REMOVE_WWW would leave allowed_hosts');
+        $this->assertSame($key, $www->canonicalize($key, N::AGGRESSIVE));
+    }
+
+    public function testEquivalentComparesCanonicalForms(): void
+    {
+        $normalizer = new N();
+        $this->assertTrue($normalizer->equivalent('http://www.example.com:80/index.html?', 'http://www.example.com/'));
+        $this->assertTrue($normalizer->equivalent('HTTP://Example.com/%7eu?b=2&a=1', 'http://example.com/~u?a=1&b=2'));
+        $this->assertFalse($normalizer->equivalent('http://example.com/', 'https://example.com/'));
+        $this->assertTrue($normalizer->equivalent('http://example.com/', 'https://www.example.com/', N::AGGRESSIVE));
+        $this->assertFalse($normalizer->equivalent('https://a.com/?b=2&a=1', 'https://a.com/?a=1&b=2', N::SAFE));
+        $this->assertTrue($normalizer->equivalent('https://コーヒー.jp/', 'https://xn--tck2c4fb.jp'));
+    }
+
+    public function testEquivalentIsFalseForAnInvalidUrlWhenLenientAndThrowsWhenStrict(): void
+    {
+        $handler = new TestHandler();
+        $lenient = new N(new Logger('keys', [$handler]));
+        $this->assertFalse($lenient->equivalent('https://exa mple.com/', 'https://exa mple.com/'));
+        $this->assertFalse($lenient->equivalent('https://example.com/', 'https://example.com:99999/'));
+        $records = $handler->getRecords();
+        $this->assertCount(2, $records);
+        $this->assertSame('https://exa mple.com/', $records[0]['context']['url']);
+        $this->assertSame('https://example.com:99999/', $records[1]['context']['url'], 'the invalid one of the two');
+        $strict = new N(null, ['strict' => true]);
+        try {
+            $strict->equivalent('https://example.com/', 'https://example.com:99999/');
+            $this->fail('no exception');
+        } catch (InvalidUrlException $e) {
+            $this->assertStringStartsWith('Cannot canonicalize `https://example.com:99999/`', $e->getMessage());
+        }
+        $this->expectException(\InvalidArgumentException::class);
+        $lenient->equivalent('https://a.com/', 'https://a.com/', 1 << 20);
     }
 
     public function testNullFlagsMeanUsuallySafe(): void

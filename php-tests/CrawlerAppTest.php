@@ -39,6 +39,15 @@ final class CrawlerAppTest extends TestCase
         'malformed' => null,
         'scheme-less' => 'https://example.com/products',
         'latin-1 bytes' => 'https://example.com/caf%E9',
+        'credentials' => 'https://crawler:s3cret@example.com/members/caf%C3%A9',
+    ];
+
+    /** How the log shows a row whose URL holds a password: `***` in its place. */
+    private const LOGGED = [
+        'credentials' => [
+            'original' => 'https://crawler:***@example.com/members/café',
+            'normalized' => 'https://crawler:***@example.com/members/caf%C3%A9',
+        ],
     ];
 
     private static CrawlApiServer $api;
@@ -206,10 +215,11 @@ final class CrawlerAppTest extends TestCase
         foreach (ExampleUrls::ALL as $label => $original) {
             $normalized = self::NORMALIZED[$label];
             if ($normalized !== null && $normalized !== $original) {
-                $expected[] = ['original' => $original, 'normalized' => $normalized];
+                $expected[] = self::LOGGED[$label] ?? ['original' => $original, 'normalized' => $normalized];
             }
         }
         $this->assertSame($expected, array_column($debug, 'context'));
+        $this->assertStringNotContainsString('s3cret', serialize($handler->getRecords()), 'no password in the log');
         $this->assertSame(array_fill(0, count($expected), 'DEBUG'), array_column($debug, 'level_name'));
 
         $warnings = array_values(array_filter(
@@ -222,10 +232,10 @@ final class CrawlerAppTest extends TestCase
         $this->assertSame('https://exa mple.com/broken', $warnings[0]['context']['url']);
 
         // The same records reached the log file through Monolog's StreamHandler.
-        $this->assertStringContainsString(
-            'crawler.DEBUG: URL normalized for HTTP request',
-            (string) file_get_contents($this->logPath)
-        );
+        $log = (string) file_get_contents($this->logPath);
+        $this->assertStringContainsString('crawler.DEBUG: URL normalized for HTTP request', $log);
+        $this->assertStringContainsString('https://crawler:***@example.com/members/caf%C3%A9', $log);
+        $this->assertStringNotContainsString('s3cret', $log);
     }
 
     public function testTheConsoleRunsAsItsOwnProcess(): void

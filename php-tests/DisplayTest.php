@@ -64,15 +64,53 @@ final class DisplayTest extends TestCase
             'invisible characters stay' => ['https://example.com/a%E2%80%8Bb', 'https://example.com/a%E2%80%8Bb'],
             'non-breaking space stays' => ['https://example.com/a%C2%A0b', 'https://example.com/a%C2%A0b'],
             'a slash look-alike stays' => ['https://example.com/a%E2%88%95b', 'https://example.com/a%E2%88%95b'],
+            'look-alikes of / . : ? stay encoded' => [
+                'https://example.com/account%E1%90%9F%E1%90%9Flogin%EA%93%B8php?next%EA%93%BD%CA%94',
+                'https://example.com/account%E1%90%9F%E1%90%9Flogin%EA%93%B8php?next%EA%93%BD%CA%94',
+            ],
+            'a combining mark after a delimiter stays encoded' => [
+                'https://example.com/%E0%A4%95%E0%A4%81/%E0%A4%81',
+                'https://example.com/कँ/%E0%A4%81',
+            ],
+            'the host inside blob: passes the display policy' => [
+                'blob:https://аррӏе.com/550e8400',
+                'blob:https://%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com/550e8400',
+            ],
+            'the host inside view-source: passes the display policy' => [
+                'view-source:https://аррӏе.com/',
+                'view-source:https://%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com/',
+            ],
+            'a safe host inside blob: is shown' => ['blob:https://bücher.de/x', 'blob:https://bücher.de/x'],
+            'a mailto: address stays as written' => [
+                'mailto:a@аррӏе.com',
+                'mailto:a@%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com',
+            ],
         ];
     }
 
-    public function testLenientModeReturnsTheInputWithAWarning(): void
+    public function testLenientModeShowsAnInvalidUrlEscapedWithAWarning(): void
     {
         $handler = new TestHandler();
         $normalizer = new UrlNormalizer(new Logger('crawler', [$handler]));
-        $this->assertSame('https://exa mple.com/', $normalizer->toDisplay('https://exa mple.com/'));
+        $this->assertSame('https://exa%20mple.com/', $normalizer->toDisplay('https://exa mple.com/'));
         $this->assertTrue($handler->hasWarningThatContains('Failed to convert IDN to ASCII'));
+        $this->assertSame(
+            'https://%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com:99999/',
+            $normalizer->toDisplay('https://аррӏе.com:99999/')
+        );
+        $this->assertSame(
+            'https://exa%20mple.com/%E2%80%AEgpj.exe',
+            $normalizer->toDisplay("https://exa mple.com/\u{202E}gpj.exe")
+        );
+        $this->assertSame('https://exa%20mple.com/%E9%0A', $normalizer->toDisplay("https://exa mple.com/\xE9\n"));
+    }
+
+    public function testAUrlTheOptionsRefuseIsShownEscaped(): void
+    {
+        $schemes = new UrlNormalizer(null, ['allowed_schemes' => ['http', 'https']]);
+        $this->assertSame('ftp://%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com/', $schemes->toDisplay('ftp://аррӏе.com/'));
+        $length = new UrlNormalizer(null, ['max_length' => 10]);
+        $this->assertSame('https://%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com/', $length->toDisplay('https://аррӏе.com/'));
     }
 
     public function testStrictModeThrowsNamingTheInput(): void

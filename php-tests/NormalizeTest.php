@@ -298,9 +298,10 @@ final class NormalizeTest extends TestCase
         return [
             'unknown key' => [
                 ['stict' => true],
-                'Option `stict` is unknown; known options: allowed_schemes, default_scheme, directory_indexes, '
-                    . 'extra_directory_indexes, extra_tracking_parameters, max_length, public_suffixes, '
-                    . 'remove_query_parameters, strict, tracking_parameters',
+                'Option `stict` is unknown; known options: allowed_hosts, allowed_schemes, block_private_hosts, '
+                    . 'default_scheme, directory_indexes, extra_directory_indexes, extra_tracking_parameters, '
+                    . 'log_credentials, max_length, public_suffixes, remove_query_parameters, strict, '
+                    . 'tracking_parameters',
             ],
             'strict as int' => [['strict' => 1], 'Option `strict` must be a bool, int given'],
             'strict as string' => [['strict' => 'yes'], 'Option `strict` must be a bool, string given'],

@@ -55,6 +55,16 @@ final class ResolveTest extends TestCase
         );
     }
 
+    public function testTheDirectoryReadingAppliesToBasesWithoutAHost(): void
+    {
+        $this->assertSame('foo:/p/q/g', $this->normalizer->resolve('g', 'foo:/p/q', true));
+        $this->assertSame('file:///dir/page/g', $this->normalizer->resolve('g', 'file:///dir/page', true));
+        $this->assertSame(
+            ['a' => 'foo:/p/q/g'],
+            $this->normalizer->resolveMany(['a' => 'g'], 'foo:/p/q', baseIsDirectory: true)
+        );
+    }
+
     /**
      * @dataProvider links
      */

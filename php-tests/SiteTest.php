@@ -115,6 +115,10 @@ final class SiteTest extends TestCase
             'an IP address compares as a host' => ['http://127.0.0.1/', 'http://localhost/', false, false],
             'opaque origins are never same-site' => ['mailto:a@example.com', 'mailto:a@example.com', false, false],
             'file URLs have opaque origins' => ['file:///etc/hosts', 'file:///etc/hosts', false, false],
+            'a blob: URL has its inner URL\'s origin' => ['blob:https://a.com/x', 'https://a.com/', false, true],
+            'schemeful: a blob: URL has its inner scheme' => ['blob:https://a.com/x', 'https://a.com/', true, true],
+            'schemeful: blob:https and http differ' => ['blob:https://a.com/x', 'http://a.com/', true, false],
+            'a blob: of another scheme is opaque' => ['blob:ws://a.com/x', 'ws://a.com/', false, false],
         ];
     }
 

@@ -48,6 +48,29 @@ pub fn canonicalize(input: &[u8], flags: Flags, options: &Options) -> Result<Str
     canonical_url(input, flags, options).map(|url| url.serialize())
 }
 
+/// Whether two URLs have the same canonical form under `flags`, so the same
+/// de-duplication key: `http://www.example.com:80/index.html?` and `http://www.example.com/`
+/// are equivalent under [`Flags::USUALLY_SAFE`].
+///
+/// # Examples
+///
+/// ```
+/// use url_normalize::{equivalent, Flags, Options};
+/// let options = Options::default();
+/// assert!(equivalent(b"http://www.example.com:80/index.html?", b"http://www.example.com/", Flags::USUALLY_SAFE, &options)?);
+/// assert!(!equivalent(b"http://example.com/", b"https://example.com/", Flags::USUALLY_SAFE, &options)?);
+/// assert!(equivalent(b"http://example.com/", b"https://www.example.com/", Flags::AGGRESSIVE, &options)?);
+/// # Ok::<(), url_normalize::UrlError>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`canonicalize`], for the first of the two inputs that is not a URL.
+pub fn equivalent(a: &[u8], b: &[u8], flags: Flags, options: &Options) -> Result<bool, UrlError> {
+    let a = canonicalize(a, flags, options)?;
+    Ok(a == canonicalize(b, flags, options)?)
+}
+
 /// Normalizes a URL and removes the query parameters whose names match `names` (globs such
 /// as `utm_*`, case-insensitive). Nothing else changes; a query left empty is dropped.
 ///
@@ -112,14 +135,20 @@ impl Pass<'_> {
     }
 
     /// Applies every chosen transform once, in the order of the flags.
+    ///
+    /// The two transforms that change the scheme or the host, FORCE_HTTPS and REMOVE_WWW, are
+    /// skipped where the options' policies would refuse their result (`allowed_schemes`
+    /// without `https`, an `allowed_hosts` without the name after `www.`): a canonical form
+    /// is always a URL the same normalizer accepts, so canonicalizing it again gives it back.
     fn apply(&self, url: &mut ParsedUrl) {
         self.rewrite_escapes(url);
-        if self.has(Flags::FORCE_HTTPS) && url.url.scheme() == "http" {
+        let force_https = self.has(Flags::FORCE_HTTPS) && self.options.allows_scheme("https");
+        if force_https && url.url.scheme() == "http" {
             // Fails only for a scheme that cannot become https, which then stays as it is.
             let _ = url.url.set_scheme("https");
         }
         if self.has(Flags::REMOVE_WWW) {
-            remove_www(url);
+            remove_www(url, |domain| self.options.allows_domain(domain));
         }
         // Path rules need a hierarchical path under a host. Without a host (`foo:/.//a`), the
         // `url` crate's set_path does not keep the `/.` that stops `//a` from reading as a host.
@@ -341,8 +370,8 @@ fn remove_path_sessions(path: Cow<'_, str>) -> Cow<'_, str> {
 }
 
 /// `www.www.example.com` → `example.com`: every leading `www.`, as long as at least two
-/// labels remain (`www.www.com` → `www.com`).
-fn remove_www(url: &mut ParsedUrl) {
+/// labels remain (`www.www.com` → `www.com`), and as long as `allowed` takes the result.
+fn remove_www(url: &mut ParsedUrl, allowed: impl Fn(&str) -> bool) {
     let Some(domain) = url.domain() else {
         return;
     };
@@ -354,6 +383,11 @@ fn remove_www(url: &mut ParsedUrl) {
             break;
         }
         start += "www.".len();
+    }
+    // Each shorter name is judged: an allowed_hosts that lists `www.example.com` and
+    // `*.www.example.com` keeps `www.www.example.com` at `www.example.com`.
+    while start > 0 && !allowed(&domain[start..]) {
+        start -= "www.".len();
     }
     if start > 0 {
         let rest = domain[start..].to_owned();
@@ -471,6 +505,67 @@ mod tests {
 
     fn canon(url: &str, flags: Flags) -> String {
         canonicalize(url.as_bytes(), flags, &Options::default()).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn options(settings: &[(&str, crate::OptionValue)]) -> Options {
+        let mut options = Options::default();
+        for (key, value) in settings {
+            options
+                .set(key, value.clone())
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        options.validate().unwrap_or_else(|e| panic!("{e}"));
+        options
+    }
+
+    fn list(items: &[&str]) -> crate::OptionValue {
+        crate::OptionValue::List(items.iter().map(|s| s.to_string()).collect())
+    }
+
+    #[test]
+    fn scheme_and_host_transforms_stay_inside_the_policies() {
+        use crate::OptionValue::String as Text;
+        let http_only = options(&[
+            ("allowed_schemes", list(&["http"])),
+            ("default_scheme", Text("http".into())),
+        ]);
+        let canon_with = |url: &str, options: &Options| {
+            let once = canonicalize(url.as_bytes(), Flags::AGGRESSIVE, options)
+                .unwrap_or_else(|e| panic!("{e}"));
+            let twice = canonicalize(once.as_bytes(), Flags::AGGRESSIVE, options);
+            assert_eq!(twice.as_deref(), Ok(once.as_str()), "{url}");
+            once
+        };
+        // FORCE_HTTPS would give https://a.com/x, which this normalizer refuses.
+        assert_eq!(canon_with("http://a.com/x", &http_only), "http://a.com/x");
+        let both = options(&[("allowed_schemes", list(&["http", "https"]))]);
+        assert_eq!(canon_with("http://a.com/x", &both), "https://a.com/x");
+        // REMOVE_WWW stops at the shortest name allowed_hosts takes.
+        let www = options(&[(
+            "allowed_hosts",
+            list(&[
+                "www.example.com",
+                "*.www.example.com",
+                "www.other.com",
+                "*.other.com",
+            ]),
+        )]);
+        assert_eq!(
+            canon_with("http://www.www.example.com/", &www),
+            "https://www.example.com/"
+        );
+        assert_eq!(
+            canon_with("http://www.example.com/", &www),
+            "https://www.example.com/"
+        );
+        assert_eq!(
+            canon_with("http://www.other.com/", &www),
+            "https://www.other.com/"
+        );
+        assert_eq!(
+            canon_with("http://www.a.other.com/", &www),
+            "https://a.other.com/"
+        );
     }
 
     #[test]

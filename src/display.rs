@@ -9,17 +9,30 @@
 //!   controls, spaces, punctuation, bidi controls, invisible characters or bytes that are
 //!   not UTF-8.
 //!
+//! - a character whose confusable skeleton (UTS #39) holds a delimiter (`ᐟ` reads as `/`, `ꓸ`
+//!   as `.`), and a combining mark right after a delimiter, stay encoded;
+//! - an opaque path (`mailto:`, `data:`) is shown as the parser wrote it, except the inner URL
+//!   of `blob:` and `view-source:`, which is shown as a URL: its host through the display
+//!   policy (the URL Standard takes a `blob:` URL's origin from it).
+//!
+//! The rule: whatever is shown in Unicode has passed the display policy; anything else is
+//! shown escaped. So an input that is no URL, or that the options refuse, is shown with every
+//! byte outside printable ASCII percent-encoded ([`escape_for_display`]).
+//!
 //! The round trip `normalize(to_display(u)) == normalize(u)` holds by construction: a label
 //! is shown in Unicode only when ToASCII gives back the same label, and a character is
 //! decoded only from the escapes the parser writes for it (upper-case hex: `%c3%a9` stays).
 
 use crate::error::{Operation, UrlError};
-use crate::input::is_special_scheme;
+use crate::host::{find_host, HostSource};
+use crate::input::{is_special_scheme, split_scheme};
 use crate::normalize::parse_input;
 use crate::options::Options;
 use crate::spoof_checks::{check_label, TopLevelDomain};
 use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
+use percent_encoding::{percent_decode_str, utf8_percent_encode, CONTROLS};
 use std::borrow::Cow;
+use unicode_normalization::char::is_combining_mark;
 use url::Position;
 
 /// The URL as a person should read it: the normalized URL with safe IDN labels in Unicode
@@ -52,7 +65,11 @@ pub fn to_display(input: &[u8], options: &Options) -> Result<String, UrlError> {
     shown.push_str(&url[..Position::BeforeHost]);
     shown.push_str(&host);
     shown.push_str(&url[Position::AfterHost..Position::BeforePath]);
-    shown.push_str(&decode_readable(url.path()));
+    if url.cannot_be_a_base() {
+        shown.push_str(&display_opaque_path(url.scheme(), url.path()));
+    } else {
+        shown.push_str(&decode_readable(url.path()));
+    }
     if let Some(query) = url.query() {
         shown.push('?');
         shown.push_str(&decode_readable(query));
@@ -62,6 +79,72 @@ pub fn to_display(input: &[u8], options: &Options) -> Result<String, UrlError> {
         shown.push_str(&decode_readable(fragment));
     }
     Ok(shown)
+}
+
+/// An input shown as it is, for when it is no URL (or the options refuse it): every byte
+/// outside printable ASCII percent-encoded, so no look-alike, bidi control, invisible
+/// character or space is shown raw (`https://аррӏе.com:99999/` →
+/// `https://%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com:99999/`).
+///
+/// # Examples
+///
+/// ```
+/// use url_normalize::escape_for_display;
+/// assert_eq!(escape_for_display("https://exa mple.com/\u{202E}gpj.exe".as_bytes()),
+///            "https://exa%20mple.com/%E2%80%AEgpj.exe");
+/// ```
+pub fn escape_for_display(input: &[u8]) -> String {
+    let mut shown = String::with_capacity(input.len());
+    for &byte in input {
+        if byte.is_ascii_graphic() {
+            shown.push(char::from(byte));
+        } else {
+            shown.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    shown
+}
+
+/// An opaque path as the parser wrote it, escapes and all (`mailto:` addresses hold hosts
+/// too), except for the schemes whose path is a URL that browsers read as one.
+fn display_opaque_path<'a>(scheme: &str, path: &'a str) -> Cow<'a, str> {
+    match scheme {
+        "blob" | "view-source" => display_inner_url(path),
+        _ => Cow::Borrowed(path),
+    }
+}
+
+/// The URL inside a `blob:` or `view-source:` path, as the opaque path holds it
+/// (non-ASCII percent-encoded): its host decoded only when the display policy shows exactly
+/// that text in Unicode, the rest of it decoded as a path is. A URL of another scheme, or no
+/// URL, stays as written.
+/// <https://url.spec.whatwg.org/#concept-url-origin>
+fn display_inner_url(path: &str) -> Cow<'_, str> {
+    let Some((scheme, _)) = split_scheme(path) else {
+        return Cow::Borrowed(path);
+    };
+    let HostSource::Own(Some(range)) = find_host(path, None) else {
+        return Cow::Borrowed(path);
+    };
+    if !is_special_scheme(scheme) || scheme.eq_ignore_ascii_case("file") {
+        return Cow::Borrowed(path);
+    }
+    let written = &path[range.clone()];
+    let host = match percent_decode_str(written).decode_utf8() {
+        // Shown decoded only when encoding it again gives what the parser wrote (upper-case
+        // escapes), and the policy shows this very text: the round trip holds.
+        Ok(decoded)
+            if !decoded.is_ascii()
+                && utf8_percent_encode(&decoded, CONTROLS).to_string() == written
+                && idna::domain_to_ascii_cow(decoded.as_bytes(), AsciiDenyList::URL)
+                    .is_ok_and(|ascii| display_host(&ascii) == decoded) =>
+        {
+            decoded
+        }
+        _ => Cow::Borrowed(written),
+    };
+    let rest = decode_readable(&path[range.end..]);
+    Cow::Owned([&path[..range.start], &host, &rest].concat())
 }
 
 /// An ASCII domain with every `xn--` label the policy allows in Unicode, each label judged on
@@ -119,12 +202,17 @@ pub(crate) fn decode_readable(component: &str) -> Cow<'_, str> {
     }
     let bytes = component.as_bytes();
     let mut shown = String::with_capacity(component.len());
+    // Whether the last character shown reads as a delimiter: a combining mark then stays
+    // encoded, since it would change how the delimiter looks (`/` + U+0338 reads as `≠`-like).
+    let mut after_delimiter = false;
     let mut index = 0;
     while index < bytes.len() {
         let run_end = escape_run_end(bytes, index);
         if run_end == index {
             let next = index + utf8_width(bytes[index]);
-            shown.push_str(&component[index..next]);
+            let text = &component[index..next];
+            shown.push_str(text);
+            after_delimiter = text.chars().next().is_some_and(is_delimiter);
             index = next;
             continue;
         }
@@ -132,7 +220,13 @@ pub(crate) fn decode_readable(component: &str) -> Cow<'_, str> {
             .step_by(3)
             .map(|at| hex_value(bytes[at + 1]) << 4 | hex_value(bytes[at + 2]))
             .collect();
-        push_readable(&mut shown, &decoded, &component[index..run_end]);
+        push_readable(
+            &mut shown,
+            &decoded,
+            &component[index..run_end],
+            after_delimiter,
+        );
+        after_delimiter = false;
         index = run_end;
     }
     Cow::Owned(shown)
@@ -173,22 +267,51 @@ fn utf8_width(lead: u8) -> usize {
 
 /// Writes the decoded bytes of one run of escapes: each readable UTF-8 character as itself,
 /// every other byte as its escape (`escapes` is the run as written, three bytes per byte).
-fn push_readable(shown: &mut String, decoded: &[u8], escapes: &str) {
+/// `after_delimiter` says whether the text before the run ends in a delimiter.
+fn push_readable(shown: &mut String, decoded: &[u8], escapes: &str, after_delimiter: bool) {
+    let mut after_delimiter = after_delimiter;
     let mut at = 0;
     for chunk in decoded.utf8_chunks() {
         for c in chunk.valid().chars() {
             let width = c.len_utf8();
-            if is_readable(c) {
+            let decode = is_readable(c)
+                && !reads_as_delimiter(c)
+                && !(after_delimiter && is_combining_mark(c));
+            if decode {
                 shown.push(c);
             } else {
                 shown.push_str(&escapes[at * 3..(at + width) * 3]);
             }
+            // Neither a character shown decoded (never a look-alike) nor an escape (which ends
+            // in a hex digit) reads as a delimiter.
+            after_delimiter = false;
             at += width;
         }
         let invalid = chunk.invalid().len();
         shown.push_str(&escapes[at * 3..(at + invalid) * 3]);
         at += invalid;
     }
+}
+
+/// The characters that give a URL its structure, and `\`, which special URLs read as `/`.
+const DELIMITERS: &[char] = &['/', '.', ':', '?', '#', '@', '&', '=', '\\'];
+
+fn is_delimiter(c: char) -> bool {
+    DELIMITERS.contains(&c)
+}
+
+/// Look-alikes of delimiters that UTS #39's confusables.txt maps to themselves: the Canadian
+/// Syllabics finals `ᐟ` (U+141F, a short `/`), `ᐠ` (U+1420, a short `\\`) and `ᐧ` (U+1427, a
+/// raised dot).
+const EXTRA_DELIMITER_LOOKALIKES: &[char] = &['\u{141F}', '\u{1420}', '\u{1427}'];
+
+/// A character that reads as a delimiter: its UTS #39 confusable skeleton holds one (`ꓸ`
+/// U+A4F8 reads as `.`, `ꓽ` U+A4FD as `:`, `ʔ` U+0294 as `?`, `ノ` U+30CE as `/`), or it is
+/// one of [`EXTRA_DELIMITER_LOOKALIKES`].
+fn reads_as_delimiter(c: char) -> bool {
+    !c.is_ascii()
+        && (EXTRA_DELIMITER_LOOKALIKES.contains(&c)
+            || unicode_security::skeleton(c.encode_utf8(&mut [0; 4])).any(is_delimiter))
 }
 
 /// Default-ignorable letters: Hangul fillers and Khmer inherent vowels render as nothing.
@@ -255,6 +378,77 @@ mod tests {
         ] {
             assert_eq!(shown(kept), kept);
         }
+    }
+
+    #[test]
+    fn delimiter_look_alikes_stay_encoded() {
+        // ᐟ (U+141F) reads as `/`, ꓸ (U+A4F8) as `.`, ꓽ (U+A4FD) as `:`, ʔ (U+0294) as `?`.
+        let url =
+            "https://example.com/account%E1%90%9F%E1%90%9Flogin%EA%93%B8php?next%EA%93%BD%CA%94";
+        assert_eq!(shown(url), url);
+        for c in [
+            '\u{141F}', '\u{A4F8}', '\u{A4FD}', '\u{0294}', '\u{2215}', '\u{30CE}',
+        ] {
+            assert!(reads_as_delimiter(c), "{c}");
+        }
+        for c in ['é', '例', 'ß', 'я', 'ı'] {
+            assert!(!reads_as_delimiter(c), "{c}");
+        }
+        // Letters around them are still decoded.
+        assert_eq!(
+            shown("https://example.com/caf%C3%A9%EA%93%B8php"),
+            "https://example.com/café%EA%93%B8php"
+        );
+    }
+
+    #[test]
+    fn a_combining_mark_after_a_delimiter_stays_encoded() {
+        // U+0901 (Devanagari candrabindu) is a letter-like mark: decoded after a letter, kept
+        // after `/`, `.` and `=`.
+        assert_eq!(
+            shown("https://example.com/%E0%A4%95%E0%A4%81/%E0%A4%81.%E0%A4%81?a=%E0%A4%81"),
+            "https://example.com/कँ/%E0%A4%81.%E0%A4%81?a=%E0%A4%81"
+        );
+    }
+
+    #[test]
+    fn the_inner_url_of_blob_and_view_source_passes_the_display_policy() {
+        // The URL Standard gives this blob: URL the origin https://xn--80ak6aa92e.com.
+        assert_eq!(
+            shown("blob:https://аррӏе.com/550e8400"),
+            "blob:https://%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com/550e8400"
+        );
+        assert_eq!(
+            shown("view-source:https://аррӏе.com/"),
+            "view-source:https://%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com/"
+        );
+        assert_eq!(
+            shown("blob:https://bücher.de/caf%C3%A9"),
+            "blob:https://bücher.de/café"
+        );
+        // Written with lower-case escapes, it stays as written (normalize() keeps them).
+        assert_eq!(
+            shown("blob:https://b%c3%bccher.de/x"),
+            "blob:https://b%c3%bccher.de/x"
+        );
+        // Other opaque paths are shown as the parser writes them: mailto: holds a host too.
+        assert_eq!(
+            shown("mailto:a@аррӏе.com"),
+            "mailto:a@%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com"
+        );
+        assert_eq!(shown("blob:foo://bücher.de/"), "blob:foo://b%C3%BCcher.de/");
+    }
+
+    #[test]
+    fn what_is_no_url_is_shown_escaped() {
+        assert_eq!(
+            escape_for_display("https://аррӏе.com:99999/".as_bytes()),
+            "https://%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com:99999/"
+        );
+        assert_eq!(
+            escape_for_display(b"https://a.com/\x00\t\xff\x7f%41"),
+            "https://a.com/%00%09%FF%7F%41"
+        );
     }
 
     #[test]

@@ -3,6 +3,8 @@
 //! Messages follow one shape, so callers can show them as they are:
 //! ``Cannot normalize `https://exa mple.com/`: the host contains a character that is not allowed in a host``.
 
+use crate::redact::redact_credentials;
+use std::borrow::Cow;
 use std::fmt::{self, Write as _};
 
 /// Why a URL was rejected. Each kind has one fixed phrase, see [`ErrorKind::description`].
@@ -39,6 +41,11 @@ pub enum ErrorKind {
     },
     /// The URL's scheme is not one of the `allowed_schemes` option; [`UrlError::scheme`] names it.
     DisallowedScheme,
+    /// The URL's host is not one of the `allowed_hosts` option (or it has none).
+    DisallowedHost,
+    /// The URL's host is `localhost` or an address that is not public, and the
+    /// `block_private_hosts` option is set.
+    PrivateHost,
     /// The parser rejected the URL for a reason this version does not know by name.
     Invalid,
 }
@@ -63,6 +70,11 @@ impl ErrorKind {
             Self::TooLong => "the URL is longer than 4 GiB",
             Self::InputTooLong { .. } => "the input is longer than max_length",
             Self::DisallowedScheme => "the scheme is not one of allowed_schemes",
+            Self::DisallowedHost => "the host is not one of allowed_hosts",
+            Self::PrivateHost => {
+                "the host is a loopback, private, local or otherwise non-public address \
+                 (block_private_hosts)"
+            }
             Self::Invalid => "the URL is not valid",
         }
     }
@@ -76,6 +88,8 @@ impl ErrorKind {
                 | Self::ForbiddenHostCodePoint
                 | Self::InvalidIpv4Address
                 | Self::InvalidIpv6Address
+                | Self::DisallowedHost
+                | Self::PrivateHost
         )
     }
 }
@@ -131,6 +145,8 @@ pub enum Operation {
     PublicSuffix,
     /// `sameSite(a, b)`: the input is the one of the two that is at fault.
     SameSite,
+    /// `hostType(input)`
+    HostType,
     /// `resolve(href, base)`; `in_base` tells which of the two is at fault.
     Resolve {
         /// The base URL as given.
@@ -149,6 +165,8 @@ pub struct UrlError {
     /// The part of the input at fault: the host of a host error, the scheme of a
     /// [`ErrorKind::DisallowedScheme`]. One field, so that `Result<_, UrlError>` stays small.
     culprit: Option<String>,
+    /// The message shows passwords (the `log_credentials` option); by default it shows `***`.
+    show_credentials: bool,
 }
 
 impl UrlError {
@@ -158,7 +176,14 @@ impl UrlError {
             operation,
             input: String::from_utf8_lossy(input).into_owned(),
             culprit: None,
+            show_credentials: false,
         }
+    }
+
+    /// Lets the message show the passwords of the inputs (`log_credentials`).
+    pub(crate) fn showing_credentials(mut self, show: bool) -> Self {
+        self.show_credentials = show;
+        self
     }
 
     pub(crate) fn with_host(mut self, host: Option<String>) -> Self {
@@ -181,7 +206,8 @@ impl UrlError {
         &self.operation
     }
 
-    /// The input (the href, for `resolve`), lossily decoded as UTF-8.
+    /// The input (the href, for `resolve`), lossily decoded as UTF-8, password included (the
+    /// message hides it).
     pub fn input(&self) -> &str {
         &self.input
     }
@@ -203,6 +229,17 @@ impl UrlError {
 
 /// Inputs are shown in messages with control characters escaped and at most this many characters.
 const MAX_SHOWN_CHARS: usize = 200;
+
+/// Writes an input between backticks, its password replaced by `***` unless `show_credentials`.
+fn write_input(f: &mut fmt::Formatter<'_>, input: &str, show_credentials: bool) -> fmt::Result {
+    if show_credentials {
+        return write_quoted(f, input);
+    }
+    match redact_credentials(input.as_bytes()) {
+        Cow::Borrowed(_) => write_quoted(f, input),
+        Cow::Owned(redacted) => write_quoted(f, &String::from_utf8_lossy(&redacted)),
+    }
+}
 
 /// Writes `text` between backticks, escaping control characters and cutting long inputs.
 fn write_quoted(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
@@ -253,12 +290,13 @@ impl fmt::Display for UrlError {
             }
             Operation::PublicSuffix => f.write_str("Cannot find the public suffix of ")?,
             Operation::SameSite => f.write_str("Cannot find the site of ")?,
+            Operation::HostType => f.write_str("Cannot find the host of ")?,
             Operation::Resolve { .. } => f.write_str("Cannot resolve ")?,
         }
-        write_quoted(f, &self.input)?;
+        write_input(f, &self.input, self.show_credentials)?;
         if let Operation::Resolve { base, in_base } = &self.operation {
             f.write_str(" against ")?;
-            write_quoted(f, base)?;
+            write_input(f, base, self.show_credentials)?;
             f.write_str(": ")?;
             if *in_base {
                 f.write_str("the base URL is invalid: ")?;
@@ -345,6 +383,27 @@ mod tests {
             err.to_string(),
             "Cannot normalize `https://a\\0b.com/`: the URL is not valid"
         );
+    }
+
+    #[test]
+    fn passwords_are_hidden_unless_asked_for() {
+        let operation = Operation::Resolve {
+            base: "https://u:base-secret@a.com/".into(),
+            in_base: false,
+        };
+        let err = UrlError::new(
+            ErrorKind::InvalidPort,
+            operation,
+            b"//joe:s3cret@b.com:99999/",
+        );
+        assert_eq!(
+            err.to_string(),
+            "Cannot resolve `//joe:***@b.com:99999/` against `https://u:***@a.com/`: the port \
+             is not a number from 0 to 65535"
+        );
+        assert_eq!(err.input(), "//joe:s3cret@b.com:99999/");
+        let shown = err.showing_credentials(true).to_string();
+        assert!(shown.contains("joe:s3cret@") && shown.contains("u:base-secret@"));
     }
 
     #[test]

@@ -38,9 +38,19 @@
 //! that aims at each rule's edges. The fuzz target `normalize` (fuzz/src/checks.rs) checks
 //! the same on its inputs.
 
-/// Returns the input as text, and its scheme, when it is its own normal form by the rules
-/// of this module. `None` means "not known": the caller takes the full path.
-pub(crate) fn normal_form(input: &[u8]) -> Option<(&'static str, &str)> {
+/// An input that is its own normal form, with the parts the options judge.
+pub(crate) struct NormalForm<'a> {
+    /// The input, as text.
+    pub(crate) url: &'a str,
+    /// `http` or `https`.
+    pub(crate) scheme: &'static str,
+    /// The host: a domain of lowercase ASCII labels, never an IP address.
+    pub(crate) host: &'a str,
+}
+
+/// Returns the input as text, with its scheme and host, when it is its own normal form by
+/// the rules of this module. `None` means "not known": the caller takes the full path.
+pub(crate) fn normal_form(input: &[u8]) -> Option<NormalForm<'_>> {
     let (scheme, rest, default_port) = if let Some(rest) = input.strip_prefix(b"https://") {
         ("https", rest, b"443".as_slice())
     } else {
@@ -69,7 +79,13 @@ pub(crate) fn normal_form(input: &[u8]) -> Option<(&'static str, &str)> {
     // SAFETY: every byte was accepted above by a class of BYTE_CLASSES, and every class holds
     // printable ASCII only (0x21..0x7E), so `input` is UTF-8. (from_utf8 cost a third of the
     // whole check.)
-    Some((scheme, unsafe { std::str::from_utf8_unchecked(input) }))
+    let url = unsafe { std::str::from_utf8_unchecked(input) };
+    let host_start = input.len() - rest.len();
+    Some(NormalForm {
+        url,
+        scheme,
+        host: &url[host_start..host_start + host_end],
+    })
 }
 
 /// Bytes no part of a plain tail holds: each is excluded from the path, the query or the

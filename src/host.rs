@@ -62,8 +62,7 @@ fn two_slashes(rest: &str) -> bool {
     matches!(rest.as_bytes(), [a, b, ..] if is_slash(*a) && is_slash(*b))
 }
 
-/// The host inside the authority that starts at `start`, after any slashes: what follows
-/// the last `@` and precedes a `:` that is not inside brackets.
+/// The host inside the authority that starts at `start`, after any slashes.
 /// <https://url.spec.whatwg.org/#authority-state>
 fn authority_host(input: &str, start: usize) -> Range<usize> {
     let bytes = input.as_bytes();
@@ -72,23 +71,45 @@ fn authority_host(input: &str, start: usize) -> Range<usize> {
         begin += 1;
     }
     let end = end_of_authority(input, begin);
-    if let Some(at) = input[begin..end].rfind('@') {
-        begin += at + 1;
-    }
+    let host = split_authority(&input[begin..end]).host;
+    begin + host.start..begin + host.end
+}
+
+/// The parts of an authority (`user:pw@host:port`), as ranges in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct AuthorityParts {
+    /// Before the last `@`, when there is one.
+    pub(crate) userinfo: Option<Range<usize>>,
+    /// After the last `@`, up to a `:` that is not inside brackets.
+    pub(crate) host: Range<usize>,
+    /// After that `:`, when there is one.
+    pub(crate) port: Option<Range<usize>>,
+}
+
+/// Splits an authority as the authority and host states read it: the userinfo before the
+/// last `@`, then the host up to a `:` that is not inside brackets, then the port.
+/// <https://url.spec.whatwg.org/#authority-state>
+pub(crate) fn split_authority(authority: &str) -> AuthorityParts {
+    let at = authority.rfind('@');
+    let begin = at.map_or(0, |at| at + 1);
     let mut in_brackets = false;
-    let mut host_end = end;
-    for (offset, b) in input[begin..end].bytes().enumerate() {
+    let mut colon = None;
+    for (offset, b) in authority[begin..].bytes().enumerate() {
         match b {
             b'[' => in_brackets = true,
             b']' => in_brackets = false,
             b':' if !in_brackets => {
-                host_end = begin + offset;
+                colon = Some(begin + offset);
                 break;
             }
             _ => {}
         }
     }
-    begin..host_end
+    AuthorityParts {
+        userinfo: at.map(|at| 0..at),
+        host: begin..colon.unwrap_or(authority.len()),
+        port: colon.map(|colon| colon + 1..authority.len()),
+    }
 }
 
 /// A `file:` host runs to the next separator; it has no userinfo or port.
@@ -134,7 +155,7 @@ pub(crate) fn ascii_domain(raw_host: &str) -> Result<String, ErrorKind> {
 }
 
 /// <https://url.spec.whatwg.org/#forbidden-domain-code-point>
-fn is_forbidden_domain_code_point(b: u8) -> bool {
+pub(crate) fn is_forbidden_domain_code_point(b: u8) -> bool {
     b <= 0x20 || b == 0x7f || b"#%/:<>?@[\\]^|".contains(&b)
 }
 

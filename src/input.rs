@@ -2,7 +2,7 @@
 //! into a string the URL parser accepts.
 
 use crate::error::ErrorKind;
-use percent_encoding::{percent_encode, NON_ALPHANUMERIC};
+use percent_encoding::{percent_decode_str, percent_encode, NON_ALPHANUMERIC};
 use std::borrow::Cow;
 
 /// Turns bytes into a string without losing any: each byte of an invalid UTF-8 sequence
@@ -159,14 +159,24 @@ fn is_password_then_host(authority: &str) -> bool {
     !password.contains(':') && port.bytes().all(|b| b.is_ascii_digit()) && is_host_like(host)
 }
 
-/// A domain (dotted, or `localhost`) of letters, digits, `-`, `_` and non-ASCII text, or
-/// an IPv6 address in brackets.
+/// A domain (dotted, or `localhost`) of ASCII letters and digits, `-`, `_` and any visible
+/// non-ASCII text (`😀.ws`: UTS #46 decides), judged once percent-decoded as the host parser
+/// decodes it (`ex%41mple.com`); or an IPv6 address in brackets.
+///
+/// Judging the decoded text keeps the verdict stable: normalizing encodes an opaque path's
+/// controls and non-ASCII (`%C2%80`), and canonicalizing decodes unreserved escapes, neither of
+/// which changes what the text decodes to.
 fn is_host_like(host: &str) -> bool {
-    let is_domain = (host.contains('.') || host.eq_ignore_ascii_case("localhost"))
-        && !host.starts_with('.')
-        && host
-            .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | '_'));
+    let Ok(decoded) = percent_decode_str(host).decode_utf8() else {
+        return false;
+    };
+    let is_domain = (decoded.contains('.') || decoded.eq_ignore_ascii_case("localhost"))
+        && !decoded.starts_with('.')
+        && decoded.chars().all(|c| {
+            c.is_ascii_alphanumeric()
+                || matches!(c, '-' | '.' | '_')
+                || (!c.is_ascii() && !c.is_control())
+        });
     let is_ipv6 = host.len() > 2 && host.starts_with('[') && host.ends_with(']');
     is_domain || is_ipv6
 }
@@ -243,6 +253,11 @@ mod tests {
             "sc::a@example.net",
             "tag:joe@example.org,2001:foo/bar",
             "sc:user@host",
+            // Hosts that decode to a space or a control are no hosts.
+            "foo:%13%06utm_source=.@xn--a0.%20?",
+            "foo:u@a%01.com",
+            "foo:u@%C2%80x.com",
+            "foo:u@%2541.com",
         ] {
             assert!(has_scheme(with), "{with} has a scheme");
         }
@@ -266,6 +281,8 @@ mod tests {
             "user:pw@sub.example.co.uk/é/a b",
             "user:pw@localhost:8080",
             "user:pw@[::1]/x",
+            "u:p@😀.ws:443/#é",
+            "u:p@ex%41mple.com:65536/x",
             "example.com:",
             "example.com:/x",
             "localhost:",

@@ -1,6 +1,6 @@
 //! `normalize()`: the URL a browser would request for an input found in the wild.
 
-use crate::error::{Operation, UrlError};
+use crate::error::{ErrorKind, Operation, UrlError};
 use crate::fast;
 use crate::input::{bytes_to_str, strip, with_default_scheme};
 use crate::options::Options;
@@ -64,11 +64,14 @@ pub fn normalize(input: &[u8], options: &Options) -> Result<String, UrlError> {
 /// As for [`normalize`].
 pub fn normalize_cow<'a>(input: &'a [u8], options: &Options) -> Result<Cow<'a, str>, UrlError> {
     match fast::normal_form(input) {
-        // The options' limits hold for every answer; outside them the full path reports.
-        Some((scheme, url))
-            if options.check_length(input).is_ok() && options.allows_scheme(scheme) =>
+        // The options' limits and policies hold for every answer; outside them the full path
+        // reports.
+        Some(normal)
+            if options.check_length(input).is_ok()
+                && options.allows_scheme(normal.scheme)
+                && options.allows_domain(normal.host) =>
         {
-            Ok(Cow::Borrowed(url))
+            Ok(Cow::Borrowed(normal.url))
         }
         _ => normalize_full_path(input, options).map(Cow::Owned),
     }
@@ -88,13 +91,27 @@ pub fn normalize_full_path(input: &[u8], options: &Options) -> Result<String, Ur
     parse_input(input, options, Operation::Normalize).map(ParsedUrl::into_serialization)
 }
 
-/// Reads an input the way [`normalize`] does; `operation` names the caller in errors.
+/// Reads an input the way [`normalize`] does, and applies the options' policies
+/// (`allowed_schemes`, `allowed_hosts`, `block_private_hosts`); `operation` names the caller
+/// in errors.
 pub(crate) fn parse_input(
     input: &[u8],
     options: &Options,
     operation: Operation,
 ) -> Result<ParsedUrl, UrlError> {
-    let fail = |kind, host| UrlError::new(kind, operation.clone(), input).with_host(host);
+    let url = read_input(input, options, operation.clone())?;
+    check_policies(&url, input, options, operation)?;
+    Ok(url)
+}
+
+/// Reads an input the way [`normalize`] does, without judging its scheme or host: the URL
+/// a policy judges (for `hostType()` and `explain()`).
+pub(crate) fn read_input(
+    input: &[u8],
+    options: &Options,
+    operation: Operation,
+) -> Result<ParsedUrl, UrlError> {
+    let fail = |kind, host| error(kind, host, input, options, operation.clone());
     options
         .check_length(input)
         .map_err(|kind| fail(kind, None))?;
@@ -102,17 +119,39 @@ pub(crate) fn parse_input(
     let stripped = strip(&text);
     let absolute = with_default_scheme(&stripped, options.default_scheme())
         .map_err(|kind| fail(kind, None))?;
-    let url = parse(&absolute).map_err(|failure| fail(failure.kind, failure.host))?;
+    parse(&absolute).map_err(|failure| fail(failure.kind, failure.host))
+}
+
+/// The options' policies on a URL read from `input`: its scheme, then its host.
+pub(crate) fn check_policies(
+    url: &ParsedUrl,
+    input: &[u8],
+    options: &Options,
+    operation: Operation,
+) -> Result<(), UrlError> {
+    options.check_scheme(url).map_err(|kind| {
+        error(kind, None, input, options, operation.clone()).with_scheme(url.url.scheme())
+    })?;
     options
-        .check_scheme(&url)
-        .map_err(|kind| fail(kind, None).with_scheme(url.url.scheme()))?;
-    Ok(url)
+        .check_host(url)
+        .map_err(|(kind, host)| error(kind, host, input, options, operation))
+}
+
+fn error(
+    kind: ErrorKind,
+    host: Option<String>,
+    input: &[u8],
+    options: &Options,
+    operation: Operation,
+) -> UrlError {
+    UrlError::new(kind, operation, input)
+        .with_host(host)
+        .showing_credentials(options.log_credentials())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::ErrorKind;
 
     fn norm(input: &str) -> String {
         normalize(input.as_bytes(), &Options::default()).unwrap_or_else(|e| panic!("{e}"))
@@ -176,7 +215,15 @@ mod tests {
         assert_eq!(norm("example.com:"), "https://example.com/");
         assert_eq!(norm("example.com:/x"), "https://example.com/x");
         assert_eq!(norm("localhost:"), "https://localhost/");
-        for bad_port in ["example.com:123456/x", "example.com:abc", "localhost:abc"] {
+        // A dotted host of any visible characters: UTS #46 decides (the URL Standard's
+        // reference, whatwg-url, gives the same for `https://` + the input).
+        assert_eq!(norm("u:p@😀.ws:443/#é"), "https://u:p@xn--e28h.ws/#%C3%A9");
+        for bad_port in [
+            "example.com:123456/x",
+            "example.com:abc",
+            "localhost:abc",
+            "u:p@ex%41mple.com:65536/x",
+        ] {
             assert_eq!(
                 kind(bad_port.as_bytes()),
                 ErrorKind::InvalidPort,

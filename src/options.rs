@@ -1,10 +1,13 @@
 //! Options: the settings a `UrlNormalizer` is constructed with, each checked once.
 
 use crate::error::{printable, ErrorKind};
+use crate::host_policy::{HostPattern, HostPolicy, Refusal, UrlHost};
 use crate::input::is_special_scheme;
 use crate::parse::ParsedUrl;
+use crate::redact::redact_credentials;
 use crate::site::PublicSuffixes;
 use regex::Regex;
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::{Arc, LazyLock};
 
@@ -81,6 +84,10 @@ pub struct Options {
     allowed_schemes: Option<Vec<String>>,
     max_length: usize,
     public_suffixes: PublicSuffixes,
+    /// Show passwords in log records and messages (`log_credentials`, for debugging).
+    log_credentials: bool,
+    /// `allowed_hosts` and `block_private_hosts`.
+    host_policy: HostPolicy,
 }
 
 /// The default `max_length`: 2 MiB, about what browsers accept in a URL.
@@ -162,6 +169,8 @@ impl Default for Options {
             allowed_schemes: None,
             max_length: DEFAULT_MAX_LENGTH,
             public_suffixes: PublicSuffixes::All,
+            log_credentials: false,
+            host_policy: HostPolicy::default(),
         }
     }
 }
@@ -230,11 +239,14 @@ impl std::error::Error for OptionError {}
 impl Options {
     /// Every key [`Options::set`] accepts.
     pub const KEYS: &'static [&'static str] = &[
+        "allowed_hosts",
         "allowed_schemes",
+        "block_private_hosts",
         "default_scheme",
         "directory_indexes",
         "extra_directory_indexes",
         "extra_tracking_parameters",
+        "log_credentials",
         "max_length",
         "public_suffixes",
         "remove_query_parameters",
@@ -252,7 +264,7 @@ impl Options {
     /// options.set("default_scheme", OptionValue::String("HTTP".into()))?;
     /// assert_eq!(options.default_scheme(), "http");
     /// let err = options.set("stict", OptionValue::Bool(true)).unwrap_err();
-    /// assert!(err.to_string().starts_with("Option `stict` is unknown; known options: allowed_schemes, default_scheme,"));
+    /// assert!(err.to_string().starts_with("Option `stict` is unknown; known options: allowed_hosts, allowed_schemes,"));
     /// # Ok::<(), url_normalize::OptionError>(())
     /// ```
     ///
@@ -274,6 +286,36 @@ impl Options {
                 OptionValue::Bool(strict) => self.strict = strict,
                 _ => return Err(wrong_type("a bool")),
             },
+            "log_credentials" => match value {
+                OptionValue::Bool(show) => self.log_credentials = show,
+                _ => return Err(wrong_type("a bool")),
+            },
+            "block_private_hosts" => match value {
+                OptionValue::Bool(block) => self.host_policy.block_private = block,
+                _ => return Err(wrong_type("a bool")),
+            },
+            "allowed_hosts" => {
+                let OptionValue::List(hosts) = value else {
+                    return Err(wrong_type(
+                        "a list of hosts (example.com, or *.example.com for its subdomains)",
+                    ));
+                };
+                if hosts.is_empty() {
+                    return Err(OptionError::new(key, "must list at least one host"));
+                }
+                let patterns = hosts
+                    .iter()
+                    .map(|host| {
+                        HostPattern::parse(host).map_err(|reason| {
+                            OptionError::new(
+                                key,
+                                format!("lists `{}`: {reason}", printable(host.as_bytes())),
+                            )
+                        })
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.host_policy.allowed = Some(patterns);
+            }
             "default_scheme" => match &value {
                 OptionValue::String(scheme) if is_fetchable_scheme(scheme) => {
                     self.default_scheme = scheme.to_ascii_lowercase();
@@ -425,6 +467,27 @@ impl Options {
         }
     }
 
+    /// [`ErrorKind::DisallowedHost`] or [`ErrorKind::PrivateHost`], with the host, when the
+    /// host policy (`allowed_hosts`, `block_private_hosts`) refuses the URL's host.
+    pub(crate) fn check_host(&self, url: &ParsedUrl) -> Result<(), (ErrorKind, Option<String>)> {
+        if !self.host_policy.is_set() {
+            return Ok(());
+        }
+        let host = url.host_of();
+        self.host_policy.check(host).map_err(|refusal| {
+            let kind = match refusal {
+                Refusal::NotAllowed => ErrorKind::DisallowedHost,
+                Refusal::Private => ErrorKind::PrivateHost,
+            };
+            (kind, host.shown().map(str::to_owned))
+        })
+    }
+
+    /// True when the host policy lets a URL of the special-scheme domain `domain` through.
+    pub(crate) fn allows_domain(&self, domain: &str) -> bool {
+        !self.host_policy.is_set() || self.host_policy.check(UrlHost::Domain(domain)).is_ok()
+    }
+
     /// True when `allowed_schemes` lets a URL with `scheme` (lowercase) through.
     pub(crate) fn allows_scheme(&self, scheme: &str) -> bool {
         self.allowed_schemes
@@ -452,6 +515,21 @@ impl Options {
             });
         }
         Ok(())
+    }
+
+    /// Whether log records and messages show a URL's password (`log_credentials`); by default
+    /// it is replaced by `***`.
+    pub fn log_credentials(&self) -> bool {
+        self.log_credentials
+    }
+
+    /// A URL (or any input) as a log record may show it: its password replaced by `***`
+    /// unless `log_credentials` is set (see [`crate::redact_credentials`]).
+    pub fn loggable<'a>(&self, url: &'a [u8]) -> Cow<'a, [u8]> {
+        match self.log_credentials {
+            true => Cow::Borrowed(url),
+            false => redact_credentials(url),
+        }
     }
 
     /// Throw instead of returning the input unchanged when it cannot be parsed (`strict`).

@@ -4,6 +4,7 @@ use crate::error::{ErrorKind, Operation, UrlError};
 use crate::input::{bytes_to_str, strip};
 use crate::options::Options;
 use crate::parse::{join, parse, ParsedUrl};
+use url::Position;
 
 /// Resolves `href` against `base` as a browser resolves a link, and returns the
 /// normalized result (see [`crate::normalize`]).
@@ -96,12 +97,18 @@ impl<'a> Base<'a> {
     /// [`resolve_against_directory`] does.
     pub fn new_directory(base: &'a [u8], options: &'a Options) -> Self {
         Self::with(base, options, |url| {
-            // An opaque path (`mailto:x`) has no directories, and the join reports it; a
-            // host-less path (`foo:/.//a`) is left as it is, since set_path does not keep its
-            // `/.` marker.
-            if url.url.has_host() && !url.url.cannot_be_a_base() && !url.url.path().ends_with('/') {
-                let path = format!("{}/", url.url.path());
-                url.url.set_path(&path);
+            // Every hierarchical path, with a host or without (`foo:/p/q`, `file:///dir/page`).
+            // The slash is added to the serialization, which is parsed again: set_path would
+            // drop the `/.` that keeps a host-less `//a` path from reading as a host
+            // (`foo:/.//a`). An opaque path (`mailto:x`) has no directories; the join reports it.
+            if url.url.cannot_be_a_base() || url.url.path().ends_with('/') {
+                return;
+            }
+            let serialized = url.serialize();
+            let after_path = url.url[Position::AfterPath..].len();
+            let (before, after) = serialized.split_at(serialized.len() - after_path);
+            if let Ok(directory) = parse(&format!("{before}/{after}")) {
+                *url = directory;
             }
         })
     }
@@ -132,7 +139,9 @@ impl<'a> Base<'a> {
                 base: String::from_utf8_lossy(self.base).into_owned(),
                 in_base,
             };
-            UrlError::new(kind, operation, href).with_host(host)
+            UrlError::new(kind, operation, href)
+                .with_host(host)
+                .showing_credentials(self.options.log_credentials())
         };
         // The order of resolve()'s checks: the base's length, the link's, then the base.
         if let Err((kind @ ErrorKind::InputTooLong { .. }, _)) = &self.parsed {
@@ -150,6 +159,9 @@ impl<'a> Base<'a> {
         self.options
             .check_scheme(&url)
             .map_err(|kind| fail(false, kind, None).with_scheme(url.url.scheme()))?;
+        self.options
+            .check_host(&url)
+            .map_err(|(kind, host)| fail(false, kind, host))?;
         Ok(url.into_serialization())
     }
 }
@@ -190,6 +202,24 @@ mod tests {
             resolve_against_directory(b"x", b"https://a.com/dir/", &OPTIONS).unwrap(),
             "https://a.com/dir/x"
         );
+    }
+
+    #[test]
+    fn a_directory_base_need_not_have_a_host() {
+        let directory = |href: &[u8], base: &[u8]| {
+            resolve_against_directory(href, base, &OPTIONS).unwrap_or_else(|e| panic!("{e}"))
+        };
+        assert_eq!(directory(b"g", b"foo:/p/q"), "foo:/p/q/g");
+        assert_eq!(directory(b"g", b"file:///dir/page"), "file:///dir/page/g");
+        assert_eq!(
+            directory(b"g?x", b"file:///dir/page?q#f"),
+            "file:///dir/page/g?x"
+        );
+        assert_eq!(directory(b"../g", b"foo:/.//a/b"), "foo:/.//a/g");
+        assert_eq!(directory(b"g", b"https://xn--a/d/e"), "https://xn--a/d/e/g");
+        assert_eq!(directory(b"#x", b"mailto:a@b.c"), "mailto:a@b.c#x");
+        let err = resolve_against_directory(b"g", b"mailto:a@b.c", &OPTIONS).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::BaseWithOpaquePath);
     }
 
     #[test]

@@ -10,8 +10,9 @@ use crate::error::{Operation, UrlError};
 use crate::input::is_special_scheme;
 use crate::normalize::parse_input;
 use crate::options::Options;
-use crate::parse::ParsedUrl;
+use crate::parse::{parse, ParsedUrl};
 use psl::{List, Psl, Type};
+use std::borrow::Cow;
 
 /// The registrable domain (eTLD+1) of the URL's host after normalization, in ASCII.
 ///
@@ -69,12 +70,16 @@ pub fn public_suffix(input: &[u8], options: &Options) -> Result<Option<String>, 
         .and_then(|domain| public_suffix_of_host(domain, sections).map(str::to_owned)))
 }
 
-/// The HTML Standard's same-site test on the URLs' origins: true when both hosts have the
-/// same registrable domain or, where there is none (an IP address, `localhost`), are the
-/// same host. Ports never matter; with `schemeful`, the schemes must be the same too
-/// (schemeful same-site). A URL whose origin is opaque (`mailto:`, `file:`, `data:`,
-/// non-special schemes) is same-site with nothing.
+/// The HTML Standard's site tests on the URLs' origins. Without `schemeful`, *schemelessly
+/// same site*: both hosts have the same registrable domain or, where there is none (an IP
+/// address, `localhost`), are the same host; ports never matter. With `schemeful`, *same
+/// site*: schemelessly same site and the same scheme (`http` and `https` differ). A `blob:`
+/// URL has the origin of the URL inside it when that is `http:` or `https:`, as in the URL
+/// Standard. A URL whose origin is opaque (`mailto:`, `file:`, `data:`, non-special schemes,
+/// any other `blob:`) is same site with nothing.
+/// <https://html.spec.whatwg.org/multipage/browsers.html#schemelessly-same-site>
 /// <https://html.spec.whatwg.org/multipage/browsers.html#same-site>
+/// <https://url.spec.whatwg.org/#concept-url-origin>
 ///
 /// # Examples
 ///
@@ -84,6 +89,7 @@ pub fn public_suffix(input: &[u8], options: &Options) -> Result<Option<String>, 
 /// assert!(same_site(b"https://www.example.co.uk/", b"http://shop.example.co.uk:8080/", false, &options)?);
 /// assert!(!same_site(b"https://www.example.co.uk/", b"http://shop.example.co.uk/", true, &options)?);
 /// assert!(!same_site(b"https://a.github.io/", b"https://b.github.io/", false, &options)?);
+/// assert!(same_site(b"blob:https://a.com/x", b"https://a.com/", true, &options)?);
 /// # Ok::<(), url_normalize::UrlError>(())
 /// ```
 ///
@@ -93,12 +99,31 @@ pub fn public_suffix(input: &[u8], options: &Options) -> Result<Option<String>, 
 pub fn same_site(a: &[u8], b: &[u8], schemeful: bool, options: &Options) -> Result<bool, UrlError> {
     let a = parse_input(a, options, Operation::SameSite)?;
     let b = parse_input(b, options, Operation::SameSite)?;
+    let (Some(a), Some(b)) = (tuple_origin(&a), tuple_origin(&b)) else {
+        return Ok(false);
+    };
     let sections = options.public_suffixes();
     let same = match (site_of(&a, sections), site_of(&b, sections)) {
         (Some(site_a), Some(site_b)) => site_a == site_b,
         _ => false,
     };
     Ok(same && (!schemeful || a.url.scheme() == b.url.scheme()))
+}
+
+/// The URL whose scheme and host make `url`'s origin, when that origin is a tuple: `url`
+/// itself for `http:`, `https:`, `ws:`, `wss:` and `ftp:`, and for `blob:` the URL its path
+/// holds when that is `http:` or `https:`. `None` for an opaque origin.
+/// <https://url.spec.whatwg.org/#concept-url-origin>
+pub(crate) fn tuple_origin(url: &ParsedUrl) -> Option<Cow<'_, ParsedUrl>> {
+    let scheme = url.url.scheme();
+    if TUPLE_ORIGIN_SCHEMES.contains(&scheme) {
+        return Some(Cow::Borrowed(url));
+    }
+    if scheme != "blob" {
+        return None;
+    }
+    let inner = parse(url.url.path()).ok()?;
+    matches!(inner.url.scheme(), "http" | "https").then_some(Cow::Owned(inner))
 }
 
 /// The host of a URL when it is a domain: special schemes only, whose hosts went through
@@ -300,6 +325,27 @@ mod tests {
         assert!(!site("mailto:a@b.com", "mailto:a@b.com", false));
         assert!(!site("file:///a", "file:///a", false));
         assert!(!site("foo://example.com/", "foo://example.com/", false));
+    }
+
+    #[test]
+    fn a_blob_url_has_the_origin_of_its_inner_url() {
+        assert!(site("blob:https://a.com/x", "https://a.com/", false));
+        assert!(site("blob:https://a.com/x", "https://a.com/", true));
+        assert!(!site("blob:https://a.com/x", "http://a.com/", true));
+        assert!(site(
+            "blob:https://www.a.co.uk/x",
+            "https://b.a.co.uk/",
+            false
+        ));
+        assert!(site(
+            "blob:https://аррӏе.com/1",
+            "https://xn--80ak6aa92e.com/",
+            false
+        ));
+        // Inner URLs of other schemes, and no URL, give an opaque origin.
+        assert!(!site("blob:ws://a.com/x", "ws://a.com/", false));
+        assert!(!site("blob:file:///a", "file:///a", false));
+        assert!(!site("blob:nothing", "blob:nothing", false));
     }
 
     #[test]

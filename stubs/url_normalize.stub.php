@@ -100,14 +100,16 @@ namespace UrlNormalize {
 
         /**
          * Folds http: into https:, for a key that merges both. A port that becomes the
-         * default one is dropped.
+         * default one is dropped. Nothing changes when the option allowed_schemes lacks https,
+         * so that the key is a URL the same normalizer accepts.
          *
          * Example: http://example.com:443/ → https://example.com/
          */
         public const FORCE_HTTPS = 8;
 
         /**
-         * Removes every leading www. as long as at least two labels remain (www.com stays).
+         * Removes every leading www. as long as at least two labels remain (www.com stays),
+         * and as long as the host policy (allowed_hosts, block_private_hosts) takes the name.
          *
          * Example: http://www.www.example.com/ → http://example.com/
          */
@@ -212,10 +214,20 @@ namespace UrlNormalize {
         public const REMOVE_FRAGMENTS = 32768;
 
         /**
+         * The version of the key format: the canonical forms of canonicalize() and the
+         * fingerprints of fingerprint(), in both widths. It changes whenever a release changes
+         * the key of any URL; store it beside the keys, and re-key a crawl when it differs.
+         * testdata/keys/ holds the list of URLs and keys the tests hold every build to.
+         *
+         * Example: ['key_version' => UrlNormalizer::KEY_VERSION, 'key' => $normalizer->fingerprint($url, null, 128)]
+         */
+        public const KEY_VERSION = 1;
+
+        /**
          * Creates a normalizer with an optional PSR-3 logger and options.
          *
          * Options (unknown keys and wrongly typed values throw \InvalidArgumentException
-         * naming the key):
+         * naming the key; values may be references, which are read as their values):
          *
          * - `strict` (bool, default false): normalize() throws InvalidUrlException instead
          *   of returning an invalid input unchanged with a logged warning.
@@ -242,6 +254,19 @@ namespace UrlNormalize {
          *   with a warning, or InvalidUrlException in strict mode and from resolve(). Names are
          *   lower-cased; default_scheme must be one of them.
          *   Example: ['allowed_schemes' => ['http', 'https']]: resolve('javascript:void(0)', $page) → throws
+         * - `allowed_hosts` (list of hosts, default: any): a URL whose host is not listed, or
+         *   that has none, is invalid in every method that judges it, as for allowed_schemes.
+         *   `example.com` is that host exactly, `*.example.com` its subdomains (not itself);
+         *   entries are read as URLs read hosts (IDN in ASCII, `0x7f.1` is 127.0.0.1). The
+         *   host judged is the host normalize() returns.
+         *   Example: ['allowed_hosts' => ['example.com']]: normalize('https://evil.example#@example.com')
+         *   → the input as given, and a warning naming the host `evil.example`
+         * - `block_private_hosts` (bool, default false): a URL whose host is localhost (or under
+         *   it) or a loopback, private, link-local, unique-local, unspecified, multicast,
+         *   reserved or IPv4-mapped address, in any form (0x7f.1, 2130706433, 127.1,
+         *   [::ffff:7f00:1]), is invalid. Names are not resolved.
+         *   Example: ['block_private_hosts' => true, 'strict' => true]: normalize('http://0x7f.1/')
+         *   → throws, naming the host `127.0.0.1`
          * - `max_length` (int, bytes, default 2097152 = 2 MiB, at least 1): a longer input (each
          *   of href and base for resolve()) is invalid, following the mode as above.
          *   Example: ['max_length' => 20]: normalize('https://example.com/abcdef') → the input as given,
@@ -251,6 +276,11 @@ namespace UrlNormalize {
          *   the private section (github.io, blogspot.com, s3.amazonaws.com), as browsers do;
          *   'icann' uses the ICANN section only.
          *   Example: ['public_suffixes' => 'icann']: registrableDomain('https://a.github.io/') → 'github.io'
+         * - `log_credentials` (bool, default false): by default a URL's password never appears
+         *   in a log record or an exception message: it is replaced by `***`, the user name
+         *   kept. True shows it, for debugging.
+         *   Example: normalize('HTTPS://joe:s3cret@a.com/') logs ['original' => 'HTTPS://joe:***@a.com/',
+         *   'normalized' => 'https://joe:***@a.com/'] (with log_credentials: the password itself)
          *
          * The object is immutable: calling __construct() again throws \Error and changes nothing.
          *
@@ -258,15 +288,18 @@ namespace UrlNormalize {
          * 'normalized' => ...]) whenever normalize() changes a URL, and in lenient mode
          * warning('Failed to convert IDN to ASCII', ['host' => ..., 'url' => ..., 'reason' => ...])
          * or warning('Failed to parse URL for normalization', ['url' => ..., 'reason' => ...]).
+         * In every record and every exception message a URL's password is `***`.
          *
          * Example: new UrlNormalizer($logger, ['strict' => true])
          *
-         * @param object|null $logger a Psr\Log\LoggerInterface, or any object with debug()
-         *                            and warning() methods (or __call)
+         * @param object|null $logger a Psr\Log\LoggerInterface, or any object with public
+         *                            debug() and warning() methods (or __call)
          * @param array{strict?: bool, default_scheme?: string, directory_indexes?: list<string>,
          *     extra_directory_indexes?: list<string>, tracking_parameters?: list<string>,
          *     extra_tracking_parameters?: list<string>, remove_query_parameters?: list<string>,
-         *     allowed_schemes?: list<string>, max_length?: int, public_suffixes?: 'all'|'icann'} $options
+         *     allowed_schemes?: list<string>, allowed_hosts?: list<string>,
+         *     block_private_hosts?: bool, max_length?: int, public_suffixes?: 'all'|'icann',
+         *     log_credentials?: bool} $options
          * @throws \InvalidArgumentException for an unknown option, a wrongly typed option
          *                                   value, or a logger without debug()/warning()
          * @throws \Error when called on an object that is already constructed
@@ -320,7 +353,8 @@ namespace UrlNormalize {
          * An element that cannot be parsed follows normalize(): returned as given with a
          * warning logged, or, with the option `strict`, InvalidUrlException naming its key
          * (`normalizeMany(): element "a": Cannot normalize ...`). Each changed URL is logged
-         * as by normalize().
+         * as by normalize(). An element that is a reference (`[&$url]`) is read as its value;
+         * the result never refers back to the caller's variable.
          *
          * @param array<array-key, string> $urls URLs as stored, under any keys
          * @return array<array-key, string> the same keys, each with its normalized URL
@@ -347,7 +381,10 @@ namespace UrlNormalize {
          * @param string $base the absolute URL of the page, after redirects
          * @param bool $baseIsDirectory read the base's last path segment as a directory, as
          *                              if the base ended in `/` (its query is kept); use it
-         *                              when the page was really served at `.../quickstart/`
+         *                              when the page was really served at `.../quickstart/`.
+         *                              It applies to every hierarchical path, with a host or
+         *                              not (`foo:/p/q`, `file:///dir/page`), and not to an
+         *                              opaque path (`mailto:x`), which has no directories
          * @throws InvalidUrlException when $base is not an absolute URL or the resolved URL
          *                             is invalid (e.g. a bad host or port in $href)
          * @see https://url.spec.whatwg.org/#concept-basic-url-parser
@@ -383,8 +420,10 @@ namespace UrlNormalize {
         /**
          * A de-duplication key: the URL normalized as normalize() does, then the flags'
          * transforms applied in the order of the constants, repeated until nothing changes,
-         * so canonicalize(canonicalize($u, $f), $f) === canonicalize($u, $f). Names in the
-         * remove_query_parameters option are removed whatever the flags.
+         * so canonicalize(canonicalize($u, $f), $f) === canonicalize($u, $f) for every flag
+         * and option set (FORCE_HTTPS and REMOVE_WWW never take the URL outside
+         * allowed_schemes or the host policy). Names in the remove_query_parameters option
+         * are removed whatever the flags.
          *
          * Example: canonicalize('http://www.example.com:80/index.html?') → 'http://www.example.com/'
          * Example: canonicalize('https://a.com/?b=2&utm_source=x&a=1', UrlNormalizer::SAFE)
@@ -423,18 +462,43 @@ namespace UrlNormalize {
         }
 
         /**
-         * A compact key for a key/value store: XXH64 (seed 0) of canonicalize($url, $flags),
-         * as 16 lowercase hex digits, the same on every platform and release; equal to
-         * hash('xxh64', $normalizer->canonicalize($url, $flags)).
+         * A compact key for a key/value store: a hash of canonicalize($url, $flags), the same
+         * on every platform and release (see KEY_VERSION). With $bits = 64, XXH64 (seed 0) as
+         * 16 lowercase hex digits, equal to hash('xxh64', $normalizer->canonicalize($url,
+         * $flags)); with $bits = 128, XXH3-128 as 32 hex digits, equal to hash('xxh128', ...).
+         * At 10^9 URLs, two 64-bit keys collide with a probability of a few percent;
+         * 128-bit keys never do in practice.
          *
          * Example: fingerprint('http://www.example.com/') → 'a2cc26a414d9cfa3'
+         * Example: fingerprint('http://www.example.com/', null, 128) → '546c079a27aa62fe810409a9c9e6995b'
          *
          * @param int|null $flags as for canonicalize()
-         * @throws \InvalidArgumentException for bits that are no constant of this class
+         * @param int $bits 64 or 128
+         * @throws \InvalidArgumentException for flag bits that are no constant of this class
+         * @throws \ValueError when $bits is neither 64 nor 128
          * @throws InvalidUrlException in strict mode, for an invalid URL (lenient mode hashes
          *                             the input as given)
          */
-        public function fingerprint(string $url, ?int $flags = null): string
+        public function fingerprint(string $url, ?int $flags = null, int $bits = 64): string
+        {
+        }
+
+        /**
+         * Whether two URLs have the same de-duplication key: canonicalize($a, $flags) ===
+         * canonicalize($b, $flags).
+         *
+         * Example: equivalent('http://www.example.com:80/index.html?', 'http://www.example.com/') → true
+         * Example: equivalent('http://example.com/', 'https://www.example.com/') → false
+         * Example: equivalent('http://example.com/', 'https://www.example.com/', UrlNormalizer::AGGRESSIVE) → true
+         *
+         * @param int|null $flags a combination of the constants; null is USUALLY_SAFE
+         * @return bool false in lenient mode when either URL is invalid (a warning is logged
+         *              for the first invalid one)
+         * @throws \InvalidArgumentException for bits that are no constant of this class
+         * @throws InvalidUrlException in strict mode, naming the first of the two URLs that is
+         *                             invalid
+         */
+        public function equivalent(string $a, string $b, ?int $flags = null): bool
         {
         }
 
@@ -514,23 +578,91 @@ namespace UrlNormalize {
         }
 
         /**
-         * Whether two URLs are same-site, as the HTML Standard defines it: their hosts have the
-         * same registrable domain or, where there is none (an IP address, localhost), are the
-         * same host. Ports never matter. With $schemeful the schemes must match too
-         * (schemeful same-site: http and https are different sites). A URL whose origin is
-         * opaque (mailto:, file:, data:, non-special schemes) is same-site with nothing.
+         * The HTML Standard's site tests on the two URLs' origins. By default "schemelessly
+         * same site": their hosts have the same registrable domain or, where there is none (an
+         * IP address, localhost), are the same host; ports never matter. With $schemeful,
+         * "same site", which in the HTML Standard includes the scheme: schemelessly same site
+         * and the same scheme (http and https are different sites). A blob: URL has the origin
+         * of its inner http: or https: URL, as in the URL Standard. A URL whose origin is
+         * opaque (mailto:, file:, data:, non-special schemes, other blob: URLs) is same site
+         * with nothing.
          *
          * Example: sameSite('https://www.example.co.uk/', 'http://shop.example.co.uk:8080/') → true
          * Example: sameSite('https://www.example.co.uk/', 'http://shop.example.co.uk/', true) → false
          * Example: sameSite('https://a.github.io/', 'https://b.github.io/') → false
          * Example: sameSite('https://example.co.uk/', 'https://co.uk/') → false
+         * Example: sameSite('blob:https://a.com/x', 'https://a.com/') → true
          *
-         * @param bool $schemeful require the same scheme as well
+         * @param bool $schemeful "same site" (scheme included) instead of "schemelessly same site"
          * @throws InvalidUrlException in strict mode, naming the first of the two URLs that is
          *                             invalid (lenient mode logs a warning and returns false)
+         * @see https://html.spec.whatwg.org/multipage/browsers.html#schemelessly-same-site
          * @see https://html.spec.whatwg.org/multipage/browsers.html#same-site
          */
         public function sameSite(string $a, string $b, bool $schemeful = false): bool
+        {
+        }
+
+        /**
+         * Why did this URL change? What normalize() does with $url, and what the URL
+         * Standard says about it. Never throws for a bad URL, in either mode.
+         *
+         * - `input`: $url as given.
+         * - `result`: normalize()'s result, or null when the URL is invalid (or the options
+         *   refuse it).
+         * - `valid`: whether there is a result.
+         * - `changes`: what normalize() changed, each once, in the order it happens, by stable
+         *   names (see the README): non-utf8-percent-encoded, whitespace-stripped,
+         *   tab-or-newline-removed, default-scheme-added, scheme-lowercased,
+         *   slashes-normalized, backslash-to-slash, credentials-percent-encoded,
+         *   empty-credentials-removed, host-percent-decoded, idn-to-ascii, host-lowercased,
+         *   ipv4-normalized, ipv6-normalized, host-percent-encoded, file-localhost-removed,
+         *   empty-port-removed, default-port-removed, port-normalized, dot-segments-removed,
+         *   root-path-added, path-percent-encoded, query-percent-encoded,
+         *   fragment-percent-encoded. Empty when normalize() returns the input unchanged, and
+         *   when the URL is invalid.
+         * - `errors`: the URL Standard's validation errors, by the standard's names
+         *   (invalid-URL-unit, special-scheme-missing-following-solidus, domain-to-ASCII,
+         *   port-out-of-range, ...: the cases of PHP 8.5's Uri\WhatWg\UrlValidationErrorType),
+         *   each once.
+         * - `host_type`: hostType()'s answer, or null when the input is no URL.
+         * - `reason`: the message normalize() throws in strict mode (password hidden), or null.
+         *
+         * Example: explain('HTTP://Bücher.de:80/a/../b c') → ['input' => 'HTTP://Bücher.de:80/a/../b c',
+         *          'result' => 'http://xn--bcher-kva.de/b%20c', 'valid' => true,
+         *          'changes' => ['scheme-lowercased', 'idn-to-ascii', 'default-port-removed',
+         *          'dot-segments-removed', 'path-percent-encoded'], 'errors' => ['invalid-URL-unit'],
+         *          'host_type' => 'domain', 'reason' => null]
+         * Example: explain('https://example.com:99999/') → ['result' => null, 'valid' => false,
+         *          'changes' => [], 'errors' => ['port-out-of-range'], 'host_type' => null,
+         *          'reason' => 'Cannot normalize `https://example.com:99999/`: the port is not a number
+         *          from 0 to 65535', ...]
+         *
+         * @return array{input: string, result: ?string, valid: bool, changes: list<string>,
+         *     errors: list<string>, host_type: ?string, reason: ?string}
+         * @see https://url.spec.whatwg.org/#validation-error
+         */
+        public function explain(string $url): array
+        {
+        }
+
+        /**
+         * The type of the URL's host after normalization, as the URL Standard's host parser
+         * gives it: 'domain', 'ipv4', 'ipv6', 'opaque' (the host of a non-special URL, kept as
+         * written) or 'empty' (no host, or an empty one). The options allowed_schemes,
+         * allowed_hosts and block_private_hosts do not judge here.
+         *
+         * Example: hostType('https://bücher.de/') → 'domain'
+         * Example: hostType('http://0x7f.1/') → 'ipv4' (the host is 127.0.0.1)
+         * Example: hostType('http://[::ffff:127.0.0.1]/') → 'ipv6'
+         * Example: hostType('ssh://git@github.com/x') → 'opaque'
+         * Example: hostType('mailto:a@example.com') → 'empty'
+         *
+         * @return 'domain'|'ipv4'|'ipv6'|'opaque'|'empty'
+         * @throws InvalidUrlException for an invalid URL, in both modes (as resolve() does)
+         * @see https://url.spec.whatwg.org/#host-representation
+         */
+        public function hostType(string $url): string
         {
         }
 
@@ -548,15 +680,27 @@ namespace UrlNormalize {
          * - Path, query, fragment: only non-ASCII letters, marks and digits are decoded, from
          *   upper-case escapes; %2F %3F %23 %25 %26 %3D %2B and every other ASCII escape,
          *   controls, spaces, punctuation, bidi controls, invisible characters and bytes that
-         *   are not UTF-8 stay encoded.
+         *   are not UTF-8 stay encoded, and so do look-alikes of delimiters (a character whose
+         *   UTS #39 skeleton holds / . : ? # @ & = \, such as ꓸ or ᐟ) and a combining mark
+         *   right after a delimiter.
+         * - An opaque path (mailto:, data:) is shown as normalize() writes it, except the inner
+         *   URL of blob: and view-source:, whose host passes the display policy like any host.
+         *
+         * The rule: what is shown in Unicode has passed the display policy; anything else is
+         * shown escaped.
          *
          * Example: toDisplay('https://xn--910ba870d2ola729pxvdzqk.com/caf%C3%A9')
          *          → 'https://나나커피로스터스.com/café'
          * Example: toDisplay('https://xn--80ak6aa92e.com/') → 'https://xn--80ak6aa92e.com/'
          *          (Cyrillic "аррӏе", a look-alike of apple.com, stays in punycode)
          * Example: toDisplay('https://example.com/a%2Fb?q=%E4%BE%8B%26') → 'https://example.com/a%2Fb?q=例%26'
+         * Example: toDisplay('blob:https://аррӏе.com/550e8400')
+         *          → 'blob:https://%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com/550e8400'
+         * Example: toDisplay('https://аррӏе.com:99999/') (invalid port, lenient)
+         *          → 'https://%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com:99999/'
          *
-         * Errors follow normalize(): in lenient mode an invalid URL is returned as given and a
+         * Errors follow normalize(), except that lenient mode returns an invalid URL (or one
+         * the options refuse) escaped, every byte outside printable ASCII as %XX, with a
          * warning logged; in strict mode InvalidUrlException is thrown.
          *
          * @throws InvalidUrlException in strict mode, for an invalid URL

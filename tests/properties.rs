@@ -7,7 +7,7 @@ mod common;
 
 use common::{data_urls, random_input, Rng};
 use percent_encoding::percent_decode_str;
-use url_normalize::{canonicalize, normalize, Flags, Options};
+use url_normalize::{canonicalize, normalize, Flags, OptionValue, Options};
 
 fn inputs() -> Vec<Vec<u8>> {
     let mut inputs: Vec<Vec<u8>> = ["kasztp.txt", "idn-sample.txt"]
@@ -24,14 +24,19 @@ fn inputs() -> Vec<Vec<u8>> {
 /// preset over `inputs`, and returns how many canonical forms were checked (inputs that make
 /// no URL are skipped: most repetition shapes in the host position, `http://#example.com/`).
 fn check_idempotence(inputs: &[Vec<u8>]) -> usize {
-    let options = Options::default();
+    check_idempotence_with(inputs, &Options::default())
+}
+
+/// [`check_idempotence`] with `options`: every canonical form is also one the same
+/// normalizer accepts (canonicalizing it again does not fail).
+fn check_idempotence_with(inputs: &[Vec<u8>], options: &Options) -> usize {
     let mut checked = 0;
     for (name, flags) in Flags::ALL.iter().chain(Flags::PRESETS) {
         for input in inputs {
-            let Ok(once) = canonicalize(input, *flags, &options) else {
+            let Ok(once) = canonicalize(input, *flags, options) else {
                 continue;
             };
-            let twice = canonicalize(once.as_bytes(), *flags, &options);
+            let twice = canonicalize(once.as_bytes(), *flags, options);
             assert_eq!(
                 twice.as_deref(),
                 Ok(once.as_str()),
@@ -51,6 +56,52 @@ fn every_flag_and_preset_is_idempotent() {
         checked > 1_000_000,
         "only {checked} canonical forms checked"
     );
+}
+
+/// The law holds under the policies too: `allowed_schemes` without `https` (FORCE_HTTPS is
+/// then skipped), and an `allowed_hosts` that lists the data's `www.` hosts but not the names
+/// without `www.` (REMOVE_WWW is then skipped), with `block_private_hosts`.
+#[test]
+fn every_flag_and_preset_is_idempotent_under_the_policies() {
+    let inputs: Vec<Vec<u8>> = inputs().into_iter().step_by(12).collect();
+    let list = |items: Vec<String>| OptionValue::List(items);
+    let mut http_only = Options::default();
+    http_only
+        .set("allowed_schemes", list(vec!["http".into(), "ftp".into()]))
+        .and_then(|()| http_only.set("default_scheme", OptionValue::String("http".into())))
+        .expect("valid options");
+    let www_hosts: Vec<String> = inputs
+        .iter()
+        .filter_map(|input| normalize(input, &Options::default()).ok())
+        .filter_map(|url| {
+            Some(
+                url.split_once("://")?
+                    .1
+                    .split(['/', ':'])
+                    .next()?
+                    .to_owned(),
+            )
+        })
+        .filter(|host| host.starts_with("www.") && !host.contains('@'))
+        .collect();
+    assert!(www_hosts.len() > 500, "only {} www. hosts", www_hosts.len());
+    let mut www_only = Options::default();
+    www_only
+        .set("allowed_hosts", list(www_hosts))
+        .and_then(|()| www_only.set("block_private_hosts", OptionValue::Bool(true)))
+        .expect("valid options");
+    // The data's https URLs as http ones, which http_only accepts and FORCE_HTTPS would move.
+    let http: Vec<Vec<u8>> = inputs
+        .iter()
+        .map(|input| match input.strip_prefix(b"https://") {
+            Some(rest) => [b"http://".as_slice(), rest].concat(),
+            None => input.clone(),
+        })
+        .collect();
+    let checked = check_idempotence_with(&http, &http_only);
+    assert!(checked > 50_000, "only {checked} canonical forms checked");
+    let checked = check_idempotence_with(&inputs, &www_only);
+    assert!(checked > 5_000, "only {checked} canonical forms checked");
 }
 
 /// Shapes each transform acts on, repeated far beyond any small number of passes

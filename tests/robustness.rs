@@ -5,7 +5,10 @@
 mod common;
 
 use common::{random_input, Rng};
-use url_normalize::{normalize, resolve, resolve_against_directory, Options};
+use url_normalize::{
+    escape_for_display, explain, host_type, normalize, redact_credentials, resolve,
+    resolve_against_directory, Options,
+};
 
 #[test]
 fn arbitrary_bytes_never_panic_and_results_are_stable() {
@@ -22,6 +25,19 @@ fn arbitrary_bytes_never_panic_and_results_are_stable() {
                 "not idempotent for {input:?}"
             );
         }
+        // Redaction replaces one password, nothing else: no `@` or `:` is lost or gained
+        // outside it, and an input without `@` comes back as it is.
+        let redacted = redact_credentials(&input);
+        if !input.contains(&b'@') {
+            assert_eq!(&*redacted, &input[..]);
+        }
+        let count = |bytes: &[u8], b: u8| bytes.iter().filter(|&&c| c == b).count();
+        assert!(count(&redacted, b'@') <= count(&input, b'@'));
+        assert!(escape_for_display(&input)
+            .bytes()
+            .all(|b| b.is_ascii_graphic()));
+        let explained = explain(&input, &options);
+        assert_eq!(explained.host_type, host_type(&input, &options).ok());
         let _ = resolve(&input, &base, &options);
         let _ = resolve_against_directory(&input, &base, &options);
         let _ = resolve(&input, b"https://example.com/a/b?q#f", &options);

@@ -38,6 +38,11 @@ impl fmt::Display for Key<'_> {
 /// A copy of `array` where `each` sees every element in order and may return its new value
 /// (`None` keeps the element as it is). The first error stops the walk and is returned;
 /// the copy is then freed.
+///
+/// An element that is a PHP reference (`[&$url]`; the copy keeps those) is replaced by its
+/// value before `each` sees it. So no element of the result, and no log context built from
+/// one, aliases the caller's variable, and the string `each` borrows is held by the copy: a
+/// logger that reassigns the variable cannot free it.
 pub(crate) fn map_values(
     array: &ZendHashTable,
     mut each: impl FnMut(Key<'_>, &Zval) -> PhpResult<Option<Zval>>,
@@ -64,6 +69,11 @@ pub(crate) fn map_values(
             };
             if (*slot).get_type() == DataType::Undef {
                 continue;
+            }
+            if (*slot).is_reference() {
+                // The value gains a reference before the slot drops its hold on the PHP reference.
+                let value = (*slot).dereference().shallow_clone();
+                *slot = value;
             }
             if let Some(value) = each(key, &*slot)? {
                 *slot = value;

@@ -10,7 +10,9 @@ use ext_php_rs::binary::Binary;
 use ext_php_rs::boxed::ZBox;
 use ext_php_rs::builders::{ClassBuilder, ClassProperty};
 use ext_php_rs::exception::PhpResult;
-use ext_php_rs::ffi::zend_property_info;
+use ext_php_rs::ffi::{
+    zend_function, zend_hash_str_find_ptr_lc, zend_property_info, ZEND_ACC_PUBLIC,
+};
 use ext_php_rs::flags::PropertyFlags;
 use ext_php_rs::types::{ZendCallable, ZendHashTable, ZendObject, Zval};
 use std::ptr;
@@ -42,17 +44,21 @@ pub(crate) struct Logger<'a>(&'a Zval);
 impl<'a> Logger<'a> {
     /// Checks that `logger` can receive PSR-3 calls, and keeps it in `object`'s property.
     /// Called once, by the constructor.
+    ///
+    /// The check is made from the extension's scope, where the calls are made: PHP's
+    /// `is_callable()` judges from the calling code's scope, so a logger with a private
+    /// `debug()` passed it when the normalizer was built inside the logger's own class, and
+    /// every later call failed.
     pub(crate) fn store(object: &mut ZendObject, logger: ObjectArg<'_>) -> PhpResult<()> {
-        let is_callable = ZendCallable::try_from_name("is_callable")?;
+        let instance = logger
+            .0
+            .object()
+            .ok_or_else(|| invalid_argument("The logger must be an object"))?;
         for name in ["debug", "warning"] {
-            if is_callable
-                .try_call(vec![&callable(logger.0, name)?])?
-                .bool()
-                != Some(true)
-            {
-                let class = logger.0.object().map(class_name).unwrap_or_default();
+            if !receives_calls_to(instance, name) {
                 return Err(invalid_argument(format!(
-                    "The logger `{class}` has no {name}() method: pass a Psr\\Log\\LoggerInterface"
+                    "The logger `{}` has no public {name}() method: pass a Psr\\Log\\LoggerInterface",
+                    class_name(instance)
                 )));
             }
         }
@@ -90,6 +96,23 @@ impl<'a> Logger<'a> {
             array.insert(*key, Binary::from(value.to_vec()))?;
         }
         log(&callable(self.0, "warning")?, message, array)
+    }
+}
+
+/// Whether code of any scope can call `$object->$name()`: the class has a public method of
+/// that name, or `__call`, which receives calls to the methods a scope cannot see.
+fn receives_calls_to(object: &ZendObject, name: &str) -> bool {
+    // SAFETY: a live object's class entry, its method table and the methods in it live at
+    // least as long as the object; the lookup only reads them.
+    unsafe {
+        let Some(class) = object.ce.as_ref() else {
+            return false;
+        };
+        let found =
+            zend_hash_str_find_ptr_lc(&class.function_table, name.as_ptr().cast(), name.len());
+        let method = found.cast::<zend_function>().as_ref();
+        method.is_some_and(|method| method.common.fn_flags & ZEND_ACC_PUBLIC != 0)
+            || !class.__call.is_null()
     }
 }
 

@@ -11,6 +11,7 @@ mod options;
 mod zstring;
 
 use ext_php_rs::prelude::*;
+use std::io::Write as _;
 
 /// The PHP module: `extension=url_normalize.so` calls this to register the classes.
 #[php_module]
@@ -26,10 +27,53 @@ pub fn get_module(module: ModuleBuilder) -> ModuleBuilder {
 /// `RUST_BACKTRACE=1`, keeps ~30 MB of symbol cache for the process: one line is enough.
 /// The hook is this library's own: every Rust extension links its own copy of std.
 unsafe extern "C" fn startup(_type: i32, _module_number: i32) -> i32 {
-    std::panic::set_hook(Box::new(|info| eprintln!("url_normalize: {info}")));
+    install_panic_hook();
     if exception::register() {
         0
     } else {
         1
+    }
+}
+
+/// One line per panic on stderr. Written with `write!`, whose error is ignored: `eprintln!`
+/// panics when stderr is a closed pipe, and a panic inside the hook aborts the process.
+fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let _ = writeln!(std::io::stderr().lock(), "url_normalize: {info}");
+    }));
+}
+
+#[cfg(test)]
+mod tests {
+    use std::process::{Command, Stdio};
+
+    /// Set in the child process that panics with a closed stderr.
+    const CHILD: &str = "URL_NORMALIZE_PANIC_HOOK_CHILD";
+
+    #[test]
+    fn a_panic_with_stderr_closed_does_not_abort() {
+        if std::env::var_os(CHILD).is_some() {
+            super::install_panic_hook();
+            let caught = std::panic::catch_unwind(|| panic!("caught"));
+            assert!(caught.is_err());
+            std::process::exit(0);
+        }
+        // The child's stderr is a pipe whose reading end is already closed: writing fails
+        // with EPIPE (Rust ignores SIGPIPE), as when PHP's stderr reader went away.
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let status = Command::new(std::env::current_exe().expect("the test binary"))
+            .args([
+                "--exact",
+                "php::tests::a_panic_with_stderr_closed_does_not_abort",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env(CHILD, "1")
+            .stdout(Stdio::null())
+            .stderr(writer)
+            .status()
+            .expect("the child runs");
+        assert_eq!(status.code(), Some(0), "the child ended with {status}");
     }
 }

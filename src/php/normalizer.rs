@@ -10,13 +10,14 @@ use super::exception::{invalid_argument, invalid_url_at, not_a_string};
 use super::logger::{declare_property, Logger};
 use super::options::{debug_type, options_from_array, string_list};
 use super::zstring::{PhpString, StringArg};
-use crate::{Base, ErrorKind, Flags, Options, UrlError};
+use crate::{Base, ErrorKind, Flags, KeyBits, Options, UrlError};
 use ext_php_rs::binary_slice::BinarySlice;
 use ext_php_rs::boxed::ZBox;
 use ext_php_rs::convert::FromZval;
 use ext_php_rs::exception::PhpException;
 use ext_php_rs::prelude::*;
-use ext_php_rs::types::{ZendClassObject, ZendHashTable};
+use ext_php_rs::types::{ZendClassObject, ZendHashTable, Zval};
+use ext_php_rs::zend::ce;
 use std::borrow::Cow;
 
 /// Normalizes, resolves and canonicalizes URLs. See stubs/url_normalize.stub.php.
@@ -59,6 +60,7 @@ impl UrlNormalizer {
     pub const REMOVE_EMPTY_QUERY: i64 = constant(Flags::REMOVE_EMPTY_QUERY);
     pub const REMOVE_FRAGMENT: i64 = constant(Flags::REMOVE_FRAGMENT);
     pub const REMOVE_FRAGMENTS: i64 = constant(Flags::REMOVE_FRAGMENTS);
+    pub const KEY_VERSION: i64 = crate::KEY_VERSION;
 
     #[php(defaults(options = ArrayArg::EMPTY))]
     pub fn __construct(logger: Option<ObjectArg<'_>>, options: ArrayArg<'_>) -> PhpResult<Self> {
@@ -146,9 +148,22 @@ impl UrlNormalizer {
         })
     }
 
-    pub fn fingerprint(self_: &This, url: StringArg<'_>, flags: Option<i64>) -> PhpResult<String> {
+    #[php(defaults(bits = 64))]
+    pub fn fingerprint(
+        self_: &This,
+        url: StringArg<'_>,
+        flags: Option<i64>,
+        bits: i64,
+    ) -> PhpResult<String> {
+        let bits = KeyBits::try_from(bits).map_err(|err| {
+            PhpException::new(
+                format!("UrlNormalize\\UrlNormalizer::fingerprint(): Argument #3 ($bits) {err}"),
+                0,
+                ce::value_error(),
+            )
+        })?;
         let canonical = Self::canonicalize(self_, url, flags)?;
-        Ok(crate::fingerprint(canonical.bytes()))
+        Ok(crate::fingerprint_with(canonical.bytes(), bits))
     }
 
     pub fn surt(self_: &This, url: StringArg<'_>) -> PhpResult<PhpString> {
@@ -190,18 +205,62 @@ impl UrlNormalizer {
         schemeful: bool,
     ) -> PhpResult<bool> {
         let result = crate::same_site(&a, &b, schemeful, &self_.options);
-        result.or_else(|err| {
-            // The error names the input at fault, the first of the two that is not a URL.
-            let a_failed = err.input() == String::from_utf8_lossy(&a);
-            let input = if a_failed { &a } else { &b };
-            warn_or_throw(self_, err, input).map(|()| false)
-        })
+        result.or_else(|err| warn_or_throw_for_pair(self_, err, &a, &b).map(|()| false))
+    }
+
+    pub fn equivalent(
+        self_: &This,
+        a: BinarySlice<u8>,
+        b: BinarySlice<u8>,
+        flags: Option<i64>,
+    ) -> PhpResult<bool> {
+        let flags = flags_or_default(flags)?;
+        let result = crate::equivalent(&a, &b, flags, &self_.options);
+        result.or_else(|err| warn_or_throw_for_pair(self_, err, &a, &b).map(|()| false))
+    }
+
+    /// Never throws for a bad URL: the array says why it is one.
+    pub fn explain(&self, url: StringArg<'_>) -> PhpResult<ZBox<ZendHashTable>> {
+        let explained = crate::explain(url.bytes(), &self.options);
+        let names = |names: Vec<&str>| -> PhpResult<Zval> {
+            let mut list = ZendHashTable::with_capacity(names.len() as u32);
+            for name in names {
+                list.push(name)?;
+            }
+            let mut zval = Zval::new();
+            zval.set_hashtable(list);
+            Ok(zval)
+        };
+        let mut array = ZendHashTable::with_capacity(7);
+        array.insert("input", url.zval().shallow_clone())?;
+        array.insert("result", explained.result)?;
+        array.insert("valid", explained.reason.is_none())?;
+        array.insert(
+            "changes",
+            names(explained.changes.iter().map(|c| c.name()).collect())?,
+        )?;
+        array.insert(
+            "errors",
+            names(explained.errors.iter().map(|e| e.name()).collect())?,
+        )?;
+        array.insert("host_type", explained.host_type)?;
+        array.insert("reason", explained.reason)?;
+        Ok(array)
+    }
+
+    /// Throws for an invalid URL in both modes, as resolve() does: no type is the answer.
+    pub fn host_type(&self, url: BinarySlice<u8>) -> PhpResult<&'static str> {
+        Ok(crate::host_type(&url, &self.options)?)
     }
 
     pub fn to_display(self_: &This, url: StringArg<'_>) -> PhpResult<PhpString> {
-        let display = crate::to_display(url.bytes(), &self_.options);
-        let answer = lenient(self_, url.bytes(), display.map(Cow::Owned), UrlError::into)?;
-        Ok(answer.unwrap_or_else(|| url.returned()))
+        match crate::to_display(url.bytes(), &self_.options) {
+            Ok(shown) if shown.as_bytes() == url.bytes() => Ok(url.returned()),
+            Ok(shown) => Ok(PhpString::new(shown.as_bytes())),
+            // Lenient: what is no URL is shown escaped, never raw (a look-alike host, U+202E).
+            Err(err) => warn_or_throw(self_, err, url.bytes())
+                .map(|()| PhpString::new(crate::escape_for_display(url.bytes()).as_bytes())),
+        }
     }
 }
 
@@ -227,12 +286,27 @@ fn normalize_one(
     // The logger is looked up only for a changed URL: the fast path's answer costs nothing more.
     if let Some(logger) = answer.as_ref().and_then(|_| Logger::of(&this.std)) {
         let new = answer.as_ref().map_or(url.zval(), PhpString::zval);
+        // Shared as they are, unless a password must be hidden: then a redacted copy.
+        let original_redacted = redacted(this, url.bytes());
+        let new_redacted = answer.as_ref().and_then(|new| redacted(this, new.bytes()));
         logger.debug(
             "URL normalized for HTTP request",
-            &[("original", url.zval()), ("normalized", new)],
+            &[
+                ("original", original_redacted.as_ref().unwrap_or(url.zval())),
+                ("normalized", new_redacted.as_ref().unwrap_or(new)),
+            ],
         )?;
     }
     Ok(answer)
+}
+
+/// A new string holding `url` with its password hidden, when it has one and the
+/// `log_credentials` option does not ask to show it.
+fn redacted(this: &This, url: &[u8]) -> Option<Zval> {
+    match this.options.loggable(url) {
+        Cow::Borrowed(_) => None,
+        Cow::Owned(hidden) => Some(PhpString::new(&hidden).into_zval()),
+    }
 }
 
 /// A batch method's walk: a copy of `array` with each element's answer (`None` keeps the
@@ -280,10 +354,18 @@ fn warn_or_throw(this: &This, err: UrlError, input: &[u8]) -> PhpResult<()> {
     warn(this, err, input)
 }
 
+/// [`warn_or_throw`] for a method of two URLs: the error names the input at fault, the first
+/// of the two that is not a URL, and the warning's context holds that one.
+fn warn_or_throw_for_pair(this: &This, err: UrlError, a: &[u8], b: &[u8]) -> PhpResult<()> {
+    let a_failed = err.input() == String::from_utf8_lossy(a);
+    warn_or_throw(this, err, if a_failed { a } else { b })
+}
+
 /// A lenient failure, logged as a warning with the seed's message and context keys.
 fn warn(this: &This, err: UrlError, input: &[u8]) -> PhpResult<()> {
     if let Some(logger) = Logger::of(&this.std) {
         let reason = err.to_string();
+        let input = &this.options.loggable(input);
         match (err.kind(), err.host()) {
             (ErrorKind::InvalidDomain | ErrorKind::ForbiddenHostCodePoint, Some(host)) => logger
                 .warning(

@@ -36,6 +36,8 @@ fn entries(array: &ZendHashTable) -> impl Iterator<Item = (Zval, &Zval)> {
 }
 
 fn option_value(zval: &Zval) -> OptionValue {
+    // `foreach ($options as &$value)` leaves every value a reference.
+    let zval = zval.dereference();
     if let Some(flag) = zval.bool() {
         OptionValue::Bool(flag)
     } else if let Some(number) = zval.long() {
@@ -62,8 +64,10 @@ pub(crate) fn string_list(array: &ZendHashTable) -> Option<Vec<String>> {
         .collect()
 }
 
-/// The type name PHP's `get_debug_type()` gives, for messages.
+/// The type name PHP's `get_debug_type()` gives, for messages: of the value, not of a
+/// reference to it.
 pub(crate) fn debug_type(zval: &Zval) -> String {
+    let zval = zval.dereference();
     if zval.is_null() {
         "null".to_owned()
     } else if zval.is_double() {

@@ -6,7 +6,8 @@ namespace App\Database;
 
 /**
  * The URLs of the seed's manual tests (seed 000), plus the edge cases it lists: an
- * already-encoded URL, a malformed one, a scheme-less one, and bytes that are not UTF-8.
+ * already-encoded URL, a malformed one, a scheme-less one, and bytes that are not UTF-8;
+ * and a URL with a password, which the logs must not show.
  */
 final class ExampleUrls
 {
@@ -18,6 +19,7 @@ final class ExampleUrls
         'malformed' => 'https://exa mple.com/broken',
         'scheme-less' => 'example.com/products',
         'latin-1 bytes' => "https://example.com/caf\xE9",
+        'credentials' => 'https://crawler:s3cret@example.com/members/café',
     ];
 
     /**

@@ -1,0 +1,134 @@
+//! Passwords out of logs and messages: a URL's password is replaced by `***`, its user name
+//! kept (`https://user:***@example.com/`).
+//!
+//! The input is found as the parser finds it (tabs and newlines skipped, leading and trailing
+//! controls and spaces ignored, the scheme-less rule of [`crate::input::has_scheme`], `\` a
+//! separator in special URLs), so whatever the parser reads as a password is hidden, in an
+//! invalid URL too. Everything else is kept byte for byte.
+
+use crate::input::with_default_scheme;
+use crate::layout::layout;
+use std::borrow::Cow;
+
+/// What stands for a password.
+const MASK: &[u8] = b"***";
+
+/// `input` with the password of its userinfo replaced by `***`, or `input` itself when it has
+/// none (no `@` in its authority, no `:` in its userinfo, or an empty password).
+///
+/// # Examples
+///
+/// ```
+/// use url_normalize::redact_credentials;
+/// assert_eq!(&*redact_credentials(b"https://joe:s3cret@example.com/x"), b"https://joe:***@example.com/x");
+/// assert_eq!(&*redact_credentials(b"joe:s3cret@example.com/x"), b"joe:***@example.com/x");
+/// assert_eq!(&*redact_credentials(b"https://exa mple.com/a:b@c"), b"https://exa mple.com/a:b@c");
+/// ```
+pub fn redact_credentials(input: &[u8]) -> Cow<'_, [u8]> {
+    match password_range(input) {
+        Some(range) => Cow::Owned([&input[..range.start], MASK, &input[range.end..]].concat()),
+        None => Cow::Borrowed(input),
+    }
+}
+
+/// The bytes of `input` the parser reads as the password.
+fn password_range(input: &[u8]) -> Option<std::ops::Range<usize>> {
+    if !input.contains(&b'@') {
+        return None;
+    }
+    // The positions the parser reads (it removes every tab and newline), and an ASCII text of
+    // the same length to find the delimiters in: a byte that is not ASCII stands as `x`, which
+    // can only make more inputs read as having a password (hiding more, never less).
+    let kept: Vec<usize> = (0..input.len())
+        .filter(|&at| !matches!(input[at], b'\t' | b'\n' | b'\r'))
+        .collect();
+    let view: String = kept
+        .iter()
+        .map(|&at| match input[at] {
+            byte @ 0..=0x7F => char::from(byte),
+            _ => 'x',
+        })
+        .collect();
+    let start = view.bytes().position(|b| b > b' ')?;
+    let end = view.bytes().rposition(|b| b > b' ')? + 1;
+    let trimmed = &view[start..end];
+    let absolute = with_default_scheme(trimmed, "https").ok()?;
+    let added = absolute.len() - trimmed.len();
+    let authority = layout(&absolute, None).authority?;
+    let userinfo =
+        &absolute[authority.start..authority.start + absolute[authority.clone()].rfind('@')?];
+    let colon = userinfo.find(':')?;
+    // In `absolute`, then in the trimmed view (the added scheme comes first), then in `input`.
+    let (from, to) = (
+        authority.start + colon + 1 - added + start,
+        authority.start + userinfo.len() - added + start,
+    );
+    (from < to).then(|| kept[from]..kept[to - 1] + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn redacted(input: &[u8]) -> String {
+        String::from_utf8_lossy(&redact_credentials(input)).into_owned()
+    }
+
+    #[test]
+    fn the_password_is_hidden_and_the_user_kept() {
+        for (input, expected) in [
+            (
+                "https://joe:s3cret@example.com/x",
+                "https://joe:***@example.com/x",
+            ),
+            (
+                "HTTP://joe:s3:cr@et@example.com",
+                "HTTP://joe:***@example.com",
+            ),
+            ("  ftp://u:p@h/  ", "  ftp://u:***@h/  "),
+            ("http:u:p@h/x", "http:u:***@h/x"),
+            ("https:\\\\u:p@h\\x@y", "https:\\\\u:***@h\\x@y"),
+            ("foo://u:p@h/x", "foo://u:***@h/x"),
+            ("user:pw@example.com/x", "user:***@example.com/x"),
+            ("//u:p@h", "//u:***@h"),
+            (
+                "https://u:p@exa mple.com:99999/",
+                "https://u:***@exa mple.com:99999/",
+            ),
+            ("https://u:пароль@аррӏе.com/", "https://u:***@аррӏе.com/"),
+        ] {
+            assert_eq!(redacted(input.as_bytes()), expected, "{input}");
+        }
+    }
+
+    #[test]
+    fn tabs_newlines_and_bytes_that_are_not_utf8_are_kept_around_it() {
+        assert_eq!(
+            redact_credentials(b"ht\ttps://u:p\na\xffss@h/\xfe"),
+            &b"ht\ttps://u:***@h/\xfe"[..]
+        );
+        assert_eq!(redacted(b"https://u\t:p@h"), "https://u\t:***@h");
+    }
+
+    #[test]
+    fn without_a_password_nothing_changes() {
+        for input in [
+            "https://joe@example.com/",
+            "https://joe:@example.com/",
+            "https://example.com/a:b@c",
+            "https://example.com/?u=a:b@c",
+            "https://example.com/#a:b@c",
+            "mailto:joe:x@example.com",
+            "foo:u:p@h",
+            "file://u:p@h/",
+            "/a:b@c",
+            "",
+            "@",
+        ] {
+            assert!(
+                matches!(redact_credentials(input.as_bytes()), Cow::Borrowed(_)),
+                "{input}"
+            );
+        }
+    }
+}
