@@ -46,7 +46,20 @@ $checks = [
         implode(' ', $normalizer->canonicalizeMany(['HTTP://A.com/./b?', 'http://a.com/b#x'])),
         'http://a.com/b http://a.com/b',
     ],
-    'fingerprint' => [$normalizer->fingerprint('http://www.example.com:80/index.html?'), 'a2cc26a414d9cfa3'],
+    'fingerprint' => [
+        $normalizer->fingerprint('http://www.example.com:80/index.html?') . ' '
+            . $normalizer->fingerprint('http://www.example.com:80/index.html?', null, 128),
+        'a2cc26a414d9cfa3 ' . hash('xxh128', 'http://www.example.com/'),
+    ],
+    'equivalent' => [
+        var_export($normalizer->equivalent('HTTP://Example.com:80/a/./b', 'http://example.com/a/b#x'), true),
+        'true',
+    ],
+    'hostType' => [$normalizer->hostType('http://0x7f.1/'), 'ipv4'],
+    'explain' => [
+        implode(' ', $normalizer->explain('HTTPS://Example.com:443/a b')['changes']),
+        'scheme-lowercased host-lowercased default-port-removed path-percent-encoded',
+    ],
     'surt' => [$normalizer->surt('http://www.example.com/a?b'), 'com,example)/a?b'],
     'removeQueryParameters' => [
         $normalizer->removeQueryParameters('https://a.com/?utm_source=x&id=1', ['utm_*']),
