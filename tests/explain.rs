@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{data_urls, random_input, Rng};
+use common::{data_sets, data_urls, random_input, Rng};
 use url_normalize::{explain, normalize, Options};
 
 fn check(inputs: impl IntoIterator<Item = Vec<u8>>) -> (usize, Vec<String>) {
@@ -37,9 +37,9 @@ fn check(inputs: impl IntoIterator<Item = Vec<u8>>) -> (usize, Vec<String>) {
 
 #[test]
 fn changes_are_empty_exactly_when_normalize_keeps_the_input() {
-    let data = ["kasztp.txt", "idn-sample.txt", "userbait.txt"]
-        .iter()
-        .flat_map(|file| data_urls(file))
+    let data = data_sets()
+        .into_iter()
+        .flat_map(data_urls)
         .map(String::into_bytes);
     let (checked, wrong) = check(data);
     assert!(

@@ -30,8 +30,8 @@ final class KeyList
         # tests (php-tests/KeyStabilityTest.php, tests/key_stability.rs) fail when a build
         # computes any of them differently. Do not edit by hand; scripts/keys.php rewrites it,
         # and refuses to change an existing key unless KEY_VERSION was raised (README, "Keys").
-        # URLs: a sample of the project's crawled URL lists (kasztp.txt, idn-sample.txt,
-        # userbait.txt) and hand-picked cases for every transform.
+        # URLs: a sample of the project's URL lists (kasztp.txt, idn-sample.txt; an earlier
+        # idn-sample.txt among them) and hand-picked cases for every transform.
         # Columns: flags, URL, canonical form, XXH64 (16 hex digits), XXH3-128 (32 hex digits).
         TEXT;
 
