@@ -48,7 +48,8 @@ fn changes_are_empty_exactly_when_normalize_keeps_the_input() {
         wrong.len(),
         wrong[..wrong.len().min(30)].join("\n")
     );
-    assert!(checked > 60_000, "only {checked} URLs");
+    // kasztp.txt and idn-sample.txt make 50,010 lines, of which a few are invalid URLs.
+    assert!(checked > 49_900, "only {checked} URLs");
 }
 
 #[test]
