@@ -50,7 +50,7 @@ platform_triple_aarch64_glibc() { echo aarch64-unknown-linux-gnu; }
 # rustup's come first in PATH, and have no arm64 standard library. bindgen (the host's libclang)
 # reads the arm64 headers of libc6-dev-arm64-cross.
 platform_cargo_aarch64_glibc() {
-    RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc URL_NORMALIZE_ZIG_TARGET=aarch64-linux-gnu \
+    RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc URL_NORMALIZE_ZIG_TARGET="aarch64-linux-gnu.$GLIBC_FLOOR" \
         CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER="$ROOT/scripts/zigcc" \
         CC_aarch64_unknown_linux_gnu="$ROOT/scripts/zigcc" AR_aarch64_unknown_linux_gnu=ar \
         BINDGEN_EXTRA_CLANG_ARGS_aarch64_unknown_linux_gnu="--sysroot=/usr/aarch64-linux-gnu -I/usr/aarch64-linux-gnu/include" \

@@ -1,0 +1,45 @@
+# x86_64 Linux with musl (Alpine, the php:*-alpine images): Debian's Rust 1.96 (rustc-web,
+# cargo-web), whose standard library is rebuilt for musl from rust-web-src (-Zbuild-std): rustup's
+# musl std cannot be downloaded here, and Debian ships none. Linked by zig (scripts/zigcc-musl).
+# The PHPs are built from source with musl-gcc (scripts/php/source).
+# shellcheck shell=bash
+
+# The whole PHPUnit suite runs in the musl PHP (its libxml2 gives PHPUnit dom, xml, xmlwriter).
+TEST_TARGETS+=(php8.2-x86_64-musl)
+# PHP 8.5 has no source that the mirror here serves (scripts/php/source). ZTS musl PHPs build the
+# same way (scripts/php/source VERSION zts x86_64-musl) but have not been tried yet.
+PACKAGE_TARGETS+=(php8.2-x86_64-musl php8.4-x86_64-musl)
+
+# The packages of the musl targets: scripts/test and scripts/package call this. Each check is a
+# file of that package alone: a plain `rustc` (1.63) would also install /usr/bin/rustc.
+need_musl_packages() {
+    need musl-tools test -e /usr/bin/musl-gcc
+    need rustc-web test -e /usr/share/doc/rustc-web/copyright
+    need cargo-web test -e /usr/share/doc/cargo-web/copyright
+    need rust-web-src test -e /usr/lib/rustlib/src/rust/library/std/Cargo.toml
+    # SQLite's source tree makes its amalgamation with tclsh (scripts/php/source).
+    need tcl test -e /usr/bin/tclsh
+}
+
+platform_triple_x86_64_musl() { echo x86_64-unknown-linux-musl; }
+
+# clang_resource_include: the built-in headers (stddef.h, stdarg.h) of the newest libclang, the one
+# bindgen loads; -nostdinc drops them along with glibc's.
+clang_resource_include() {
+    compgen -G '/usr/lib/llvm-*/lib/clang/*/include/stddef.h' | sort -V | tail -n 1 | xargs dirname
+}
+
+# platform_cargo_x86_64_musl DIR: the release build into DIR. RUSTC_BOOTSTRAP lets Debian's stable
+# rustc take -Zbuild-std. Without crt-static the cdylib links libc.so dynamically, as PHP itself
+# does (musl's static libc cannot be in a shared object); the flag is the musl target's own
+# (CARGO_TARGET_..._RUSTFLAGS), so it reaches no other build. bindgen reads the musl headers, not
+# glibc's.
+platform_cargo_x86_64_musl() {
+    RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 \
+        CARGO_TARGET_X86_64_UNKNOWN_LINUX_MUSL_RUSTFLAGS='-C target-feature=-crt-static' \
+        CARGO_TARGET_X86_64_UNKNOWN_LINUX_MUSL_LINKER="$ROOT/scripts/zigcc-musl" \
+        CC_x86_64_unknown_linux_musl="$ROOT/scripts/zigcc-musl" AR_x86_64_unknown_linux_musl=ar \
+        BINDGEN_EXTRA_CLANG_ARGS_x86_64_unknown_linux_musl="-nostdinc -I/usr/include/x86_64-linux-musl -I$(clang_resource_include)" \
+        /usr/bin/cargo build --release --quiet -Zbuild-std=std,panic_abort \
+        --target x86_64-unknown-linux-musl --target-dir "$1"
+}
