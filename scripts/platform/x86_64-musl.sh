@@ -7,9 +7,9 @@
 # The whole PHPUnit suite runs in the musl PHP (its libxml2 gives PHPUnit dom, xml, xmlwriter);
 # it passes on 8.4 too, which only scripts/package builds, to keep CI short.
 TEST_TARGETS+=(php8.2-x86_64-musl)
-# PHP 8.5 has no source that the mirror here serves (scripts/php/source). ZTS musl PHPs build the
-# same way (scripts/php/source VERSION zts x86_64-musl) but have not been tried yet.
-PACKAGE_TARGETS+=(php8.2-x86_64-musl php8.4-x86_64-musl)
+# PHP 8.5 has no source that the mirror here serves (scripts/php/source). The ZTS musl PHP (for
+# FrankenPHP's Alpine images) builds the same way, with --enable-zts.
+PACKAGE_TARGETS+=(php8.2-x86_64-musl php8.4-x86_64-musl php8.2-x86_64-musl-zts)
 
 # The packages of the musl targets: scripts/test and scripts/package call this. Each check is a
 # file of that package alone: a plain `rustc` (1.63) would also install /usr/bin/rustc.
