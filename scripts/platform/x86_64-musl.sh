@@ -9,7 +9,7 @@
 TEST_TARGETS+=(php8.2-x86_64-musl)
 # PHP 8.5 has no source that the mirror here serves (scripts/php/source). The ZTS musl PHP (for
 # FrankenPHP's Alpine images) builds the same way, with --enable-zts.
-PACKAGE_TARGETS+=(php8.2-x86_64-musl php8.4-x86_64-musl php8.2-x86_64-musl-zts)
+PACKAGE_TARGETS+=(php8.2-x86_64-musl php8.4-x86_64-musl php8.2-x86_64-musl-zts php8.4-x86_64-musl-zts)
 
 # The packages of the musl targets: scripts/test and scripts/package call this. Each check is a
 # file of that package alone: a plain `rustc` (1.63) would also install /usr/bin/rustc.
