@@ -3,7 +3,7 @@
 declare(strict_types=1);
 
 // PHPUnit bootstrap. The extension must be loaded on the command line; autoloading is the
-// test app's (Debian's /usr/share/php packages plus this repository's namespaces).
+// test app's (Debian 12's PHP packages plus this repository's namespaces).
 
 if (!extension_loaded('url_normalize')) {
     fwrite(STDERR, "The url_normalize extension is not loaded. Run:\n"

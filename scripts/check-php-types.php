@@ -14,7 +14,8 @@ use PhpParser\NodeTraverser;
 use PhpParser\NodeVisitorAbstract;
 use PhpParser\ParserFactory;
 
-require '/usr/share/php/PhpParser/autoload.php';
+require __DIR__ . '/../php-tests/app/autoload.php';
+require getenv('URL_NORMALIZE_PHP_LIBS') . '/PhpParser/autoload.php';
 
 $untyped = new class extends NodeVisitorAbstract {
     /** @var list<string> */

@@ -17,10 +17,10 @@ APT_SETUP=()
 need() {
     local package=$1
     shift
+    [[ " ${MISSING[*]} " == *" $package "* ]] && return 0
     "$@" >/dev/null 2>&1 || MISSING+=("$package")
 }
 
-has_php_file() { [ -e "/usr/share/php/$1" ]; }
 # A module of Debian's PHP packages (php8.x-NAME installs /usr/lib/php/<API>/NAME.so).
 has_php_module() { compgen -G "/usr/lib/php/20*/$1.so" >/dev/null; }
 
@@ -34,25 +34,18 @@ need_build_packages() {
     need libc6-dev test -e /usr/include/stdio.h
 }
 
-# The seed's Symfony app (php-tests/app): DI, YAML, console, HTTP client, Monolog, SQLite.
+# The seed's Symfony app (php-tests/app) in the system PHP: its modules (mbstring, SQLite); its
+# libraries come with need_php_libs. These fetch Debian's packages with apt (the archive's keys).
 need_app_packages() {
     need php-mbstring has_php_module mbstring
     need php-sqlite3 has_php_module pdo_sqlite
-    need php-psr-log has_php_file Psr/Log/LoggerInterface.php
-    need php-monolog has_php_file Monolog/Logger.php
-    need php-guzzlehttp-psr7 has_php_file GuzzleHttp/Psr7/Uri.php
-    need php-symfony-dependency-injection has_php_file Symfony/Component/DependencyInjection/ContainerBuilder.php
-    need php-symfony-config has_php_file Symfony/Component/Config/FileLocator.php
-    need php-symfony-yaml has_php_file Symfony/Component/Yaml/Yaml.php
-    need php-symfony-console has_php_file Symfony/Component/Console/Application.php
-    need php-symfony-http-client has_php_file Symfony/Component/HttpClient/HttpClient.php
+    need debian-archive-keyring test -e /usr/share/keyrings/debian-archive-keyring.gpg
 }
 
 need_test_packages() {
     need_build_packages
     need_app_packages
     need libphp-embed compgen -G '/usr/lib/libphp[0-9]*.[0-9]*.so'
-    need phpunit test -e /usr/bin/phpunit
     need php-xml has_php_module dom
     need php-intl has_php_module intl
 }
@@ -133,6 +126,23 @@ if [ -z "${URL_NORMALIZE_CACHE:-}" ]; then
         || URL_NORMALIZE_CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/url-normalize
 fi
 CACHE=$URL_NORMALIZE_CACHE
+
+# The PHP libraries of the tests, the app and the bundle (PHPUnit, PHP_CodeSniffer, PHP-Parser,
+# Symfony, Twig, Monolog): Debian 12's packages unpacked into the cache by scripts/php/libs, the
+# same versions on every machine. php-tests/app/autoload.php reads URL_NORMALIZE_PHP_LIBS.
+PHP_LIBS_DIR="$CACHE/php-libs"
+export URL_NORMALIZE_PHP_LIBS="$PHP_LIBS_DIR/share/php"
+need_php_libs() {
+    "$ROOT/scripts/php/libs" "$PHP_LIBS_DIR" >&2
+}
+
+# with_libs PHP ARGS...: PHP with those libraries on its include_path, which their launchers
+# ($PHP_LIBS_DIR/bin/phpunit, bin/phpcs) and PHPUnit's own autoloader rely on.
+with_libs() {
+    local php=$1
+    shift
+    "$php" -d "include_path=.:$URL_NORMALIZE_PHP_LIBS" "$@"
+}
 # TEST_TARGETS: what scripts/test builds and tests (CI); PACKAGE_TARGETS: what scripts/package
 # builds, every target whose PHP can be had here. Each platform's file adds its own.
 TEST_TARGETS=()

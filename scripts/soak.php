@@ -16,8 +16,7 @@ use UrlNormalize\InvalidUrlException;
 use UrlNormalize\Tests\Support\TestData;
 use UrlNormalize\UrlNormalizer;
 
-require '/usr/share/php/Psr/Log/autoload.php';
-require __DIR__ . '/../php-tests/Support/TestData.php';
+require __DIR__ . '/../php-tests/app/autoload.php';
 
 // VmRSS may grow this much after the warm-up (allocator noise; a leak of 1 byte per call
 // would be ~9 MB over 10 million calls); memory_get_usage(), the exact PHP heap, this much.

@@ -10,7 +10,7 @@ use PHPUnit\Util\ErrorHandler;
  * The one difference between PHP versions that the tests tolerate: deprecation notices raised
  * in Debian's PHP libraries.
  *
- * Debian 12's PHPUnit 9.6, Monolog, Symfony and PHP-Parser (all under /usr/share/php) predate
+ * Debian 12's PHPUnit 9.6, Monolog, Symfony and PHP-Parser (all under URL_NORMALIZE_PHP_LIBS) predate
  * PHP 8.4 and 8.5, which deprecate things they do (implicitly nullable parameters, for one).
  * Those notices say nothing about this extension, so they are dropped. Everything else, from
  * the extension, the tests or the test app, reaches PHPUnit's own error handler, built to turn
@@ -19,8 +19,6 @@ use PHPUnit\Util\ErrorHandler;
  */
 final class LibraryDeprecations
 {
-    private const LIBRARIES = '/usr/share/php/';
-
     public static function register(): void
     {
         $phpunit = new ErrorHandler(true, true, true, true);
@@ -36,6 +34,6 @@ final class LibraryDeprecations
 
     private static function isLibrary(string $file): bool
     {
-        return str_starts_with($file, self::LIBRARIES);
+        return str_starts_with($file, getenv('URL_NORMALIZE_PHP_LIBS') . '/');
     }
 }

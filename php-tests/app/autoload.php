@@ -3,8 +3,17 @@
 declare(strict_types=1);
 
 // Autoloading for the test app, the tests, the demo and the benchmark: PHP libraries from
-// Debian packages under /usr/share/php (no Packagist here), and composer.json's autoload-dev
-// mappings (App\ and UrlNormalize\Tests\), without `composer install`.
+// Debian 12's packages (no Packagist here), and composer.json's autoload-dev mappings (App\ and
+// UrlNormalize\Tests\), without `composer install`. The scripts take those packages into a
+// cache of their own (scripts/php/libs) and name it in URL_NORMALIZE_PHP_LIBS; by hand, on
+// Debian 12 with the packages installed, they are under /usr/share/php.
+
+// The folder is also left in the environment for whoever needs it later (the tests' deprecation
+// filter, the type check's PHP-Parser), and on the include path: some of Debian's autoloaders
+// (PHPUnit's, Monolog's, Guzzle's) find their dependencies through it.
+$libraries = rtrim(getenv('URL_NORMALIZE_PHP_LIBS') ?: '/usr/share/php', '/');
+putenv("URL_NORMALIZE_PHP_LIBS=$libraries");
+set_include_path($libraries . PATH_SEPARATOR . get_include_path());
 
 foreach (
     [
@@ -13,7 +22,7 @@ foreach (
         'Symfony/Component/Console', 'Symfony/Component/HttpClient',
     ] as $package
 ) {
-    require_once "/usr/share/php/$package/autoload.php";
+    require_once "$libraries/$package/autoload.php";
 }
 
 spl_autoload_register(static function (string $class): void {
