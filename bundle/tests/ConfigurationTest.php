@@ -115,7 +115,8 @@ final class ConfigurationTest extends KernelTestCase
     {
         $invalid = InvalidConfigurationException::class;
         $default = static fn (array $options): array => ['url_normalize' => ['default' => $options]];
-        $named = static fn (array $options): array => ['url_normalize' => ['normalizers' => ['strict_api' => $options]]];
+        $named = static fn (array $options): array
+            => ['url_normalize' => ['normalizers' => ['strict_api' => $options]]];
         yield 'unknown key' => [$default(['stict' => true]), $invalid,
             'Unrecognized option "stict" under "url_normalize.default"'];
         yield 'unknown key of a named normalizer' => [$named(['allowed_scheme' => ['https']]), $invalid,
@@ -151,14 +152,18 @@ final class ConfigurationTest extends KernelTestCase
         yield 'empty allowed_schemes (the extension checks it)' => [$default(['allowed_schemes' => []]), $invalid,
             'Invalid configuration for path "url_normalize.default.allowed_schemes": Option `allowed_schemes` must'
                 . ' list at least one scheme'];
-        yield 'a normalizer named default' => [['url_normalize' => ['normalizers' => ['default' => []]]], $invalid, 'Invalid configuration for path "url_normalize.normalizers": "default" names'
+        yield 'a normalizer named default' => [['url_normalize' => ['normalizers' => ['default' => []]]], $invalid,
+            'Invalid configuration for path "url_normalize.normalizers": "default" names'
                 . ' url_normalize.default'];
         yield 'a name that is no argument name' => [['url_normalize' => ['normalizers' => ['2nd' => []]]], $invalid,
             'Invalid configuration for path "url_normalize.normalizers": A normalizer name is a letter followed by'];
         yield 'logger' => [['url_normalize' => ['logger' => '']], $invalid,
             'Invalid configuration for path "url_normalize.logger": Expected a service id'];
         yield 'http_client.normalizer' => [
-            ['url_normalize' => ['http_client' => ['normalizer' => 'strict_api']], 'framework' => ['http_client' => true]],
+            [
+                'url_normalize' => ['http_client' => ['normalizer' => 'strict_api']],
+                'framework' => ['http_client' => true],
+            ],
             $invalid, 'Invalid configuration for path "url_normalize.http_client.normalizer": there is no normalizer'
                 . ' named "strict_api"; the configured ones are: default'];
         yield 'scoped client normalizer' => [['url_normalize' => [

@@ -83,7 +83,8 @@ final class ServicesTest extends KernelTestCase
         $kernel = $this->bootKernel(self::CONFIG);
         $container = $kernel->getContainer();
 
-        foreach ([UrlNormalizer::class, 'url_normalize.normalizer.default', 'url_normalize.normalizer.strict_api'] as $id) {
+        $ids = [UrlNormalizer::class, 'url_normalize.normalizer.default', 'url_normalize.normalizer.strict_api'];
+        foreach ($ids as $id) {
             $this->assertFalse($container->has($id), "$id is private");
         }
         $this->assertTrue(self::testContainer($kernel)->has('url_normalize.normalizer.strict_api'));
@@ -163,7 +164,8 @@ final class ServicesTest extends KernelTestCase
      */
     private function autowired(array $config): AutowiredServices
     {
-        $services = self::testContainer($this->bootKernel($config, [], self::autowiring()))->get(AutowiredServices::class);
+        $kernel = $this->bootKernel($config, [], self::autowiring());
+        $services = self::testContainer($kernel)->get(AutowiredServices::class);
         \assert($services instanceof AutowiredServices);
         return $services;
     }

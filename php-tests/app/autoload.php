@@ -27,6 +27,12 @@ foreach (
 ) {
     require_once "$libraries/$package/autoload.php";
 }
+// Composer 2's runtime API, which Symfony 6.4 requires (ContainerBuilder::willBeAvailable()), where
+// the libraries have it (scripts/php/libs DIR symfony6.4): without Composer's own autoloader it
+// knows no package and answers "installed".
+if (is_file("$libraries/Composer/InstalledVersions.php")) {
+    require_once "$libraries/Composer/InstalledVersions.php";
+}
 
 spl_autoload_register(static function (string $class): void {
     // The longest prefix first: UrlNormalize\Bundle\Tests\ before UrlNormalize\Bundle\.

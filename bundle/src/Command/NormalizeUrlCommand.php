@@ -67,7 +67,8 @@ final class NormalizeUrlCommand extends Command
                 For each URL, the <info>%command.name%</info> command prints what the normalizer makes of it:
 
                   <info>php %command.full_name% 'https://コーヒー.jp/café?utm_source=x'</info>
-                  <info>php %command.full_name% --normalizer=strict_api --flags=AGGRESSIVE --format=json < urls.txt</info>
+                  <info>php %command.full_name% --normalizer=strict_api --format=json < urls.txt</info>
+                  <info>php %command.full_name% --flags='SAFE|REMOVE_WWW' example.com/index.html</info>
 
                 The exit status is 1 if a URL is invalid in strict mode under the normalizer's options.
                 HELP);

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace UrlNormalize\Bundle\DependencyInjection;
 
+use Composer\InstalledVersions;
 use Symfony\Component\Config\Definition\Exception\InvalidConfigurationException;
 use Symfony\Component\Config\FileLocator;
 use Symfony\Component\Console\Command\Command;
@@ -58,13 +59,13 @@ final class UrlNormalizeExtension extends Extension
         $loader = new PhpFileLoader($container, new FileLocator(\dirname(__DIR__, 2) . '/config'));
 
         $this->registerNormalizers($config, $container, $loader);
-        if (ContainerBuilder::willBeAvailable('twig/twig', AbstractExtension::class, self::PARENT_PACKAGES)) {
+        if (self::willBeAvailable('twig/twig', AbstractExtension::class)) {
             $loader->load('twig.php');
         }
-        if (ContainerBuilder::willBeAvailable('symfony/validator', ConstraintValidator::class, self::PARENT_PACKAGES)) {
+        if (self::willBeAvailable('symfony/validator', ConstraintValidator::class)) {
             $loader->load('validator.php');
         }
-        if (ContainerBuilder::willBeAvailable('symfony/console', Command::class, self::PARENT_PACKAGES)) {
+        if (self::willBeAvailable('symfony/console', Command::class)) {
             $loader->load('console.php');
         }
         if ($this->isConfigEnabled($container, $config['http_client'])) {
@@ -78,6 +79,20 @@ final class UrlNormalizeExtension extends Extension
     public static function serviceId(string $name): string
     {
         return self::SERVICE_PREFIX . $name;
+    }
+
+    /**
+     * Whether $class exists and stays in a `composer install --no-dev` of the application.
+     * Without Composer 2's runtime API (packages installed by other means, such as Debian's),
+     * whether the class exists: ContainerBuilder::willBeAvailable() deprecates that case (5.4)
+     * or throws (6.x).
+     */
+    private static function willBeAvailable(string $package, string $class): bool
+    {
+        if (!class_exists(InstalledVersions::class)) {
+            return class_exists($class) || interface_exists($class);
+        }
+        return ContainerBuilder::willBeAvailable($package, $class, self::PARENT_PACKAGES);
     }
 
     /**
@@ -132,9 +147,9 @@ final class UrlNormalizeExtension extends Extension
             new UrlNormalizer(null, $options);
         } catch (\InvalidArgumentException $e) {
             // The extension's messages begin with "Option `key`": the path can name it.
-            if (preg_match('/^Option `([a-z_]+)`/', $e->getMessage(), $match) === 1
-                && isset(Configuration::OPTIONS[$match[1]])) {
-                $path .= '.' . $match[1];
+            $key = preg_match('/^Option `([a-z_]+)`/', $e->getMessage(), $match) === 1 ? $match[1] : null;
+            if ($key !== null && isset(Configuration::OPTIONS[$key])) {
+                $path .= '.' . $key;
             }
             throw new InvalidConfigurationException(
                 sprintf('Invalid configuration for path "%s": %s', $path, $e->getMessage()),

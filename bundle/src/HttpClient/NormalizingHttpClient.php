@@ -71,7 +71,8 @@ final class NormalizingHttpClient implements HttpClientInterface, ResetInterface
         $copy = clone $this;
         $copy->client = $this->client->withOptions($options);
         if (array_key_exists('base_uri', $options)) {
-            $copy->baseUri = is_string($options['base_uri']) && $options['base_uri'] !== '' ? $options['base_uri'] : null;
+            $baseUri = $options['base_uri'];
+            $copy->baseUri = is_string($baseUri) && $baseUri !== '' ? $baseUri : null;
         }
         return $copy;
     }

@@ -25,10 +25,10 @@ final class CountingLogger extends AbstractLogger
      * Drops the record: only constructions count.
      *
      * @param mixed $level
-     * @param string|\Stringable $message
+     * @param string|\Stringable $message (mixed: PSR-3 1.x declares no type)
      * @param array<string, mixed> $context
      */
-    public function log($level, $message, array $context = []): void
+    public function log(mixed $level, mixed $message, array $context = []): void
     {
     }
 }

@@ -19,10 +19,10 @@ final class RecordingLogger extends AbstractLogger
      * Keeps the record.
      *
      * @param mixed $level
-     * @param string|\Stringable $message
+     * @param string|\Stringable $message (mixed: PSR-3 1.x declares no type)
      * @param array<string, mixed> $context
      */
-    public function log($level, $message, array $context = []): void
+    public function log(mixed $level, mixed $message, array $context = []): void
     {
         $this->records[] = ['level' => (string) $level, 'message' => (string) $message, 'context' => $context];
     }

@@ -50,7 +50,8 @@ final class HttpClientPass implements CompilerPassInterface
     {
         $arguments = $definition->getArguments();
         $factory = $definition->getFactory();
-        if (is_array($factory) && $factory[1] === 'forBaseUri' && is_a((string) ($factory[0] ?? ''), ScopingHttpClient::class, true)) {
+        $factoryClass = is_array($factory) && is_string($factory[0] ?? null) ? $factory[0] : '';
+        if (is_array($factory) && $factory[1] === 'forBaseUri' && is_a($factoryClass, ScopingHttpClient::class, true)) {
             return $arguments[1] ?? null;
         }
         if (is_a((string) $definition->getClass(), ScopingHttpClient::class, true)) {
