@@ -125,8 +125,8 @@ final class Configuration implements ConfigurationInterface
         self::addOptions($normalizers);
 
         $children->arrayNode('http_client')
-            ->info('Decorate the http_client service (and so every scoped client of FrameworkBundle, which'
-                . ' wrap it) with NormalizingHttpClient')
+            ->info('Decorate the http_client service with NormalizingHttpClient, which resolves and normalizes'
+                . ' every request\'s URL')
             ->canBeEnabled()
             ->children()
                 ->scalarNode('normalizer')
@@ -135,10 +135,10 @@ final class Configuration implements ConfigurationInterface
                     ->cannotBeEmpty()
                 ->end()
                 ->arrayNode('scoped_clients')
-                    ->info('Scoped clients decorated on the outside too, so that a relative URL is resolved'
-                        . ' against the client\'s base_uri with UrlNormalizer::resolve(): a list of service'
-                        . ' ids, or id: { normalizer: NAME }')
-                    ->example(['crawler.client', 'api.client' => ['normalizer' => 'strict_api']])
+                    ->info('Scoped clients (framework.http_client.scoped_clients) decorated too, each resolving a'
+                        . ' relative URL against its base_uri with UrlNormalizer::resolve(): a list of ids, or'
+                        . ' id: { normalizer: NAME }')
+                    ->example(['crawler.client', 'api.client'])
                     ->normalizeKeys(false)
                     ->useAttributeAsKey('client')
                     ->beforeNormalization()
