@@ -148,17 +148,27 @@ final class CommandTest extends KernelTestCase
         yield 'format' => [['--format' => 'xml'], '--format must be table or json, "xml" given'];
     }
 
-    public function testListingTheCommandsConstructsNoNormalizer(): void
+    public function testLoadingTheCommandsConstructsNoNormalizer(): void
     {
         CountingLogger::$constructed = 0;
         $application = new Application($this->bootKernel(self::CONFIG));
-        $application->setAutoExit(false);
-        $list = new CommandTester($application->find('list'));
-        $list->execute([]);
+        $commands = $application->all();
 
-        $this->assertStringContainsString('url:normalize', $list->getDisplay());
-        $this->assertStringContainsString('Shows what a url_normalize normalizer makes of URLs', $list->getDisplay());
+        $this->assertArrayHasKey('url:normalize', $commands);
+        $description = $commands['url:normalize']->getDescription();
+        $this->assertSame('Shows what a url_normalize normalizer makes of URLs', $description);
         $this->assertSame(0, CountingLogger::$constructed);
+        (new CommandTester($application->find('url:normalize')))->execute(['url' => ['https://example.com/']]);
+        $this->assertSame(1, CountingLogger::$constructed, 'the default normalizer, when the command runs');
+    }
+
+    public function testConsoleMarkupInAUrlIsPrintedAsWritten(): void
+    {
+        $tester = $this->tester();
+        $tester->execute(['url' => ['https://example.com/<info>x</info>']]);
+
+        $display = $tester->getDisplay();
+        $this->assertStringContainsString('| input              | https://example.com/<info>x</info> ', $display);
     }
 
     /**

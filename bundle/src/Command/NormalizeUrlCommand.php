@@ -6,7 +6,7 @@ namespace UrlNormalize\Bundle\Command;
 
 use Symfony\Component\Console\Attribute\AsCommand;
 use Symfony\Component\Console\Command\Command;
-use Symfony\Component\Console\Helper\Table;
+use Symfony\Component\Console\Formatter\OutputFormatter;
 use Symfony\Component\Console\Input\InputArgument;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
@@ -41,6 +41,9 @@ final class NormalizeUrlCommand extends Command
         'display' => 'display',
     ];
 
+    /**
+     * @param NormalizerLocator $normalizers the configured normalizers; only the one used is constructed
+     */
     public function __construct(private readonly NormalizerLocator $normalizers)
     {
         parent::__construct(self::NAME);
@@ -87,7 +90,7 @@ final class NormalizeUrlCommand extends Command
             $normalizer = $this->normalizers->get((string) $input->getOption('normalizer'));
             $flags = self::flags($input->getOption('flags'));
         } catch (\InvalidArgumentException $e) {
-            $output->writeln(sprintf('<error>%s</error>', $e->getMessage()));
+            $output->writeln(sprintf('<error>%s</error>', OutputFormatter::escape($e->getMessage())));
             return Command::INVALID;
         }
 
@@ -156,6 +159,11 @@ final class NormalizeUrlCommand extends Command
     /**
      * One URL's table: the input as its header, then each form, or the reason it is invalid.
      *
+     * Drawn here, in the look of Symfony's Table helper, rather than by it: the helper measures
+     * text with symfony/string, which needs the intl extension or Composer's polyfill, and the
+     * command should run wherever the bundle does. Written raw, so that a URL holding `<tag>`
+     * is not read as console markup.
+     *
      * @param array{input: string, valid: bool, reason: ?string, normalize: ?string,
      *     canonicalize: ?string, fingerprint: ?string, surt: ?string, registrable_domain: ?string,
      *     display: ?string} $result
@@ -170,7 +178,22 @@ final class NormalizeUrlCommand extends Command
         } else {
             $rows[] = ['invalid', (string) $result['reason']];
         }
-        (new Table($output))->setHeaders(['input', $result['input']])->setRows($rows)->render();
+        $header = ['input', $result['input']];
+        $widths = [0, 0];
+        foreach ([$header, ...$rows] as $row) {
+            foreach ($row as $column => $cell) {
+                $widths[$column] = max($widths[$column], mb_strwidth($cell, 'UTF-8'));
+            }
+        }
+        $dashes = static fn (int $width): string => str_repeat('-', $width + 2);
+        $border = '+' . implode('+', array_map($dashes, $widths)) . '+';
+        $padded = static fn (string $cell, int $width): string
+            => $cell . str_repeat(' ', $width - mb_strwidth($cell, 'UTF-8'));
+        $line = static fn (array $row): string => '| ' . implode(' | ', array_map($padded, $row, $widths)) . ' |';
+        $output->writeln(
+            [$border, $line($header), $border, ...array_map($line, $rows), $border],
+            OutputInterface::OUTPUT_RAW
+        );
     }
 
     /**
