@@ -137,25 +137,18 @@ need_php_libs() {
 }
 
 # The bundle's tests once more on Symfony 6.4 (scripts/test): Debian 13's Symfony and Twig over
-# Debian 12's PHPUnit (scripts/php/libs DIR symfony6.4), in Debian 13's PHP 8.4 with php8.4-intl,
-# which Debian 13's Symfony depends on (symfony/string). That PHP is the SYMFONY64_TARGET's own,
-# unpacked again with intl beside it, and loads that target's library.
+# Debian 12's PHPUnit (scripts/php/libs DIR symfony6.4), in the SYMFONY64_TARGET's PHP, Debian 13's.
 SYMFONY64_LIBS_DIR="$CACHE/php-libs-symfony6.4"
 SYMFONY64_TARGET=php8.4-x86_64-glibc
-SYMFONY64_PHP_DIR="$CACHE/php/$SYMFONY64_TARGET-intl"
 need_symfony64() {
     "$ROOT/scripts/php/libs" "$SYMFONY64_LIBS_DIR" symfony6.4 >&2
-    if ! "$SYMFONY64_PHP_DIR/bin/php" -m 2>/dev/null | grep -qx intl; then
-        echo "==> PHP 8.4 (amd64, Debian's) with php8.4-intl into $SYMFONY64_PHP_DIR" >&2
-        "$ROOT/scripts/php/debian" 8.4 amd64 "$SYMFONY64_PHP_DIR" php8.4-intl >&2
-    fi
 }
 
-# phpunit_symfony64 EXTENSION [PHPUNIT ARGS]: PHPUnit with the Symfony 6.4 tree, in that PHP.
+# phpunit_symfony64 PHP EXTENSION [PHPUNIT ARGS]: PHPUnit with the Symfony 6.4 tree in that PHP.
 phpunit_symfony64() {
-    local extension=$1 libraries="$SYMFONY64_LIBS_DIR/share/php"
-    shift
-    URL_NORMALIZE_PHP_LIBS=$libraries URL_NORMALIZE_EXTENSION=$extension "$SYMFONY64_PHP_DIR/bin/php" \
+    local php=$1 extension=$2 libraries="$SYMFONY64_LIBS_DIR/share/php"
+    shift 2
+    URL_NORMALIZE_PHP_LIBS=$libraries URL_NORMALIZE_EXTENSION=$extension "$php" \
         -d "include_path=.:$libraries" -d "extension=$extension" "$SYMFONY64_LIBS_DIR/bin/phpunit" "$@"
 }
 
