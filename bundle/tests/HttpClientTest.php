@@ -26,11 +26,17 @@ final class HttpClientTest extends KernelTestCase
 {
     private static CrawlApiServer $api;
 
+    /**
+     * Starts the loopback server, once for the class.
+     */
     public static function setUpBeforeClass(): void
     {
         self::$api = CrawlApiServer::start();
     }
 
+    /**
+     * Stops the server.
+     */
     public static function tearDownAfterClass(): void
     {
         self::$api->stop();

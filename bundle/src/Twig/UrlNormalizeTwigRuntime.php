@@ -17,6 +17,9 @@ use UrlNormalize\Bundle\NormalizerLocator;
  */
 final class UrlNormalizeTwigRuntime implements RuntimeExtensionInterface
 {
+    /**
+     * @param NormalizerLocator $normalizers the configured normalizers, constructed on first use
+     */
     public function __construct(private readonly NormalizerLocator $normalizers)
     {
     }

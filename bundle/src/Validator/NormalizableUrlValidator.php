@@ -17,6 +17,9 @@ use UrlNormalize\Bundle\NormalizerLocator;
  */
 final class NormalizableUrlValidator extends ConstraintValidator
 {
+    /**
+     * @param NormalizerLocator $normalizers the configured normalizers, constructed on first use
+     */
     public function __construct(private readonly NormalizerLocator $normalizers)
     {
     }

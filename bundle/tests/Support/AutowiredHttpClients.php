@@ -12,6 +12,9 @@ use Symfony\Contracts\HttpClient\HttpClientInterface;
  */
 final class AutowiredHttpClients
 {
+    /**
+     * Each argument as the container autowires it: the names choose the client.
+     */
     public function __construct(
         public readonly HttpClientInterface $httpClient,
         public readonly HttpClientInterface $crawlerClient,

@@ -13,6 +13,9 @@ use UrlNormalize\UrlNormalizer;
  */
 final class AutowiredServices
 {
+    /**
+     * Each argument as the container autowires it: the names choose the normalizer.
+     */
     public function __construct(
         public readonly UrlNormalizer $urlNormalizer,
         public readonly UrlNormalizer $strictApiNormalizer,

@@ -16,6 +16,9 @@ final class CountingLogger extends AbstractLogger
 {
     public static int $constructed = 0;
 
+    /**
+     * Counts the construction.
+     */
     public function __construct()
     {
         self::$constructed++;

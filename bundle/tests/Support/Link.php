@@ -11,6 +11,9 @@ use UrlNormalize\Bundle\Validator\NormalizableUrl;
  */
 final class Link
 {
+    /**
+     * The two URLs to validate.
+     */
     public function __construct(
         #[NormalizableUrl]
         public mixed $url = null,
