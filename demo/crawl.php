@@ -4,11 +4,13 @@ declare(strict_types=1);
 
 // The seed's crawler, end to end: starts the loopback crawl API, creates the SQLite
 // database with the seed's URLs, runs `app:crawler:run` (the real console, one process per
-// row) and prints what was stored, what was sent and what the API answered. The server
-// and the temporary files are removed at the end, also when something fails.
+// row) and prints what was stored, what was sent and what the API answered, then the
+// url_normalize bundle's `url:normalize` in the same console. The server, the temporary files
+// and the app's compiled container are removed at the end, also when something fails.
 
 use App\Database\CrawlDatabase;
 use App\Database\ExampleUrls;
+use App\Kernel;
 use UrlNormalize\Tests\Support\CrawlApiServer;
 
 require __DIR__ . '/../php-tests/app/autoload.php';
@@ -29,9 +31,9 @@ try {
         'CRAWL_API_URL' => $api->url(),
         'CRAWLER_LOG' => $logPath,
     ] + getenv();
+    $console = [PHP_BINARY, '-d', "extension=$extension", __DIR__ . '/../php-tests/app/bin/console'];
     foreach ($ids as $id) {
-        $command = [PHP_BINARY, '-d', "extension=$extension", __DIR__ . '/../php-tests/app/bin/console',
-            'app:crawler:run', '--url', (string) $id, '--crawler', $crawler];
+        $command = [...$console, 'app:crawler:run', '--url', (string) $id, '--crawler', $crawler];
         $process = proc_open($command, [1 => ['file', '/dev/null', 'w'], 2 => STDERR], $pipes, null, $environment);
         if ($process === false) {
             throw new RuntimeException('Cannot start bin/console');
@@ -78,8 +80,19 @@ try {
     foreach (file($logPath, FILE_IGNORE_NEW_LINES) ?: [] as $entry) {
         echo '  ', $show($entry), "\n";
     }
+
+    // The app's normalizer comes from the url_normalize bundle (config/packages/url_normalize.yaml);
+    // its console has the bundle's url:normalize command.
+    $url = 'https://나나커피로스터스.com/products/café?utm_source=newsletter';
+    echo "\nbin/console url:normalize '$url' (the url_normalize bundle's command)\n";
+    $process = proc_open([...$console, 'url:normalize', $url], [], $pipes, null, $environment);
+    if ($process === false) {
+        throw new RuntimeException('Cannot start bin/console');
+    }
+    proc_close($process);
 } finally {
     $api->stop();
+    (new Kernel(Kernel::settings($databasePath, $api->url(), $logPath)))->removeCache();
     unlink($databasePath);
     unlink($logPath);
 }

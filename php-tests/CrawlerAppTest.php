@@ -12,15 +12,17 @@ use App\Service\Crawler\Implementations\Crawl4Ai\Http\Crawl4AiRequestBuilder;
 use App\Service\Crawler\Implementations\Spider\Http\CrawlRequestBuilder;
 use Monolog\Handler\TestHandler;
 use PHPUnit\Framework\TestCase;
+use Symfony\Bundle\FrameworkBundle\Console\Application;
 use Symfony\Component\Console\Tester\CommandTester;
-use Symfony\Component\DependencyInjection\ContainerBuilder;
+use Symfony\Component\DependencyInjection\ContainerInterface;
 use Symfony\Component\DependencyInjection\ParameterBag\ParameterBag;
 use Symfony\Component\HttpClient\HttpClient;
 use UrlNormalize\Tests\Support\CrawlApiServer;
 use UrlNormalize\UrlNormalizer;
 
 /**
- * The seed's crawler end to end: Symfony DI with a YAML services file, Monolog, SQLite, the
+ * The seed's crawler end to end: a Symfony kernel with FrameworkBundle and the url_normalize
+ * bundle (config/packages/url_normalize.yaml), a YAML services file, Monolog, SQLite, the
  * app:crawler:run console command, and real HTTP to a crawl API on loopback.
  *
  * Group subprocess: it starts PHP through PHP_BINARY (the console command, the crawl API's
@@ -53,7 +55,8 @@ final class CrawlerAppTest extends TestCase
     private static CrawlApiServer $api;
     private string $databasePath;
     private string $logPath;
-    private ContainerBuilder $container;
+    private Kernel $kernel;
+    private ContainerInterface $container;
     private CrawlDatabase $database;
     /** @var array<string, int> label => crawl_url id */
     private array $ids = [];
@@ -72,7 +75,9 @@ final class CrawlerAppTest extends TestCase
     {
         $this->databasePath = (string) tempnam(sys_get_temp_dir(), 'crawler-db-');
         $this->logPath = (string) tempnam(sys_get_temp_dir(), 'crawler-log-');
-        $this->container = Kernel::container($this->settings());
+        $this->kernel = new Kernel($this->settings());
+        $this->kernel->boot();
+        $this->container = $this->kernel->getContainer();
         $this->database = new CrawlDatabase($this->databasePath);
         $this->database->createSchema();
         $this->ids = ExampleUrls::seed($this->database);
@@ -80,6 +85,7 @@ final class CrawlerAppTest extends TestCase
 
     protected function tearDown(): void
     {
+        $this->kernel->removeCache();
         unlink($this->databasePath);
         unlink($this->logPath);
     }
@@ -117,6 +123,22 @@ final class CrawlerAppTest extends TestCase
     }
 
     // --- the app, for real ---------------------------------------------------------------
+
+    public function testTheAppRunsOnTheBundle(): void
+    {
+        $bundles = array_keys($this->kernel->getBundles());
+        $this->assertSame(['FrameworkBundle', 'UrlNormalizeBundle'], $bundles);
+        // Its url:normalize command, in the app's console, with the app's normalizer
+        // (config/packages/url_normalize.yaml: lenient, so the malformed row is only reported).
+        $application = new Application($this->kernel);
+        $tester = new CommandTester($application->find('url:normalize'));
+        $this->assertSame(1, $tester->execute(['url' => ['https://コーヒー.jp/products/natural-process',
+            'https://exa mple.com/broken'], '--format' => 'json']));
+        $results = json_decode($tester->getDisplay(), true, 512, JSON_THROW_ON_ERROR);
+        $this->assertSame(self::NORMALIZED['japanese'], $results[0]['normalize']);
+        $this->assertSame('https://コーヒー.jp/products/natural-process', $results[0]['display']);
+        $this->assertFalse($results[1]['valid']);
+    }
 
     public function testTheContainerInjectsTheNativeNormalizerWithTheMonologLogger(): void
     {
@@ -324,11 +346,6 @@ final class CrawlerAppTest extends TestCase
      */
     private function settings(): array
     {
-        return [
-            'database_path' => $this->databasePath,
-            'spider_api_url' => self::$api->url() . '/spider/crawl',
-            'crawl4ai_api_url' => self::$api->url() . '/crawl4ai/crawl',
-            'log_file' => $this->logPath,
-        ];
+        return Kernel::settings($this->databasePath, self::$api->url(), $this->logPath);
     }
 }

@@ -136,6 +136,22 @@ need_php_libs() {
     "$ROOT/scripts/php/libs" "$PHP_LIBS_DIR" >&2
 }
 
+# The bundle's tests once more on Symfony 6.4 (scripts/test): Debian 13's Symfony and Twig over
+# Debian 12's PHPUnit (scripts/php/libs DIR symfony6.4), in the SYMFONY64_TARGET's PHP, Debian 13's.
+SYMFONY64_LIBS_DIR="$CACHE/php-libs-symfony6.4"
+SYMFONY64_TARGET=php8.4-x86_64-glibc
+need_symfony64() {
+    "$ROOT/scripts/php/libs" "$SYMFONY64_LIBS_DIR" symfony6.4 >&2
+}
+
+# phpunit_symfony64 PHP EXTENSION [PHPUNIT ARGS]: PHPUnit with the Symfony 6.4 tree in that PHP.
+phpunit_symfony64() {
+    local php=$1 extension=$2 libraries="$SYMFONY64_LIBS_DIR/share/php"
+    shift 2
+    URL_NORMALIZE_PHP_LIBS=$libraries URL_NORMALIZE_EXTENSION=$extension "$php" \
+        -d "include_path=.:$libraries" -d "extension=$extension" "$SYMFONY64_LIBS_DIR/bin/phpunit" "$@"
+}
+
 # with_libs PHP ARGS...: PHP with those libraries on its include_path, which their launchers
 # ($PHP_LIBS_DIR/bin/phpunit, bin/phpcs) and PHPUnit's own autoloader rely on.
 with_libs() {

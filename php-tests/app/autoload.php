@@ -3,8 +3,9 @@
 declare(strict_types=1);
 
 // Autoloading for the test app, the tests, the demo and the benchmark: PHP libraries from
-// Debian 12's packages (no Packagist here), and composer.json's autoload-dev mappings (App\ and
-// UrlNormalize\Tests\), without `composer install`. The scripts take those packages into a
+// Debian 12's packages (no Packagist here), and the composer.json files' autoload mappings (App\,
+// UrlNormalize\Tests\, and the bundle's UrlNormalize\Bundle\ and UrlNormalize\Bundle\Tests\),
+// without `composer install`. The scripts take those packages into a
 // cache of their own (scripts/php/libs) and name it in URL_NORMALIZE_PHP_LIBS; by hand, on
 // Debian 12 with the packages installed, they are under /usr/share/php.
 
@@ -19,14 +20,28 @@ foreach (
     [
         'Psr/Log', 'Monolog', 'GuzzleHttp/Psr7',
         'Symfony/Component/DependencyInjection', 'Symfony/Component/Config', 'Symfony/Component/Yaml',
-        'Symfony/Component/Console', 'Symfony/Component/HttpClient',
+        'Symfony/Component/Console', 'Symfony/Component/HttpClient', 'Symfony/Component/HttpKernel',
+        'Symfony/Bundle/FrameworkBundle', 'Symfony/Bundle/TwigBundle', 'Symfony/Bridge/Twig', 'Twig',
+        'Symfony/Component/Validator',
     ] as $package
 ) {
     require_once "$libraries/$package/autoload.php";
 }
+// Composer 2's runtime API, which Symfony 6.4 requires (ContainerBuilder::willBeAvailable()), where
+// the libraries have it (scripts/php/libs DIR symfony6.4): without Composer's own autoloader it
+// knows no package and answers "installed".
+if (is_file("$libraries/Composer/InstalledVersions.php")) {
+    require_once "$libraries/Composer/InstalledVersions.php";
+}
 
 spl_autoload_register(static function (string $class): void {
-    $roots = ['App\\' => __DIR__ . '/src/', 'UrlNormalize\\Tests\\' => dirname(__DIR__) . '/'];
+    // The longest prefix first: UrlNormalize\Bundle\Tests\ before UrlNormalize\Bundle\.
+    $roots = [
+        'App\\' => __DIR__ . '/src/',
+        'UrlNormalize\\Tests\\' => dirname(__DIR__) . '/',
+        'UrlNormalize\\Bundle\\Tests\\' => dirname(__DIR__, 2) . '/bundle/tests/',
+        'UrlNormalize\\Bundle\\' => dirname(__DIR__, 2) . '/bundle/src/',
+    ];
     foreach ($roots as $prefix => $dir) {
         if (strncmp($class, $prefix, strlen($prefix)) === 0) {
             $file = $dir . str_replace('\\', '/', substr($class, strlen($prefix))) . '.php';

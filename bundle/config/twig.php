@@ -1,0 +1,24 @@
+<?php
+
+declare(strict_types=1);
+
+// The Twig filters url_normalize, url_display and url_registrable_domain. The extension only
+// declares them; the runtime, which holds the normalizers, is constructed when a template
+// first calls one.
+
+use Symfony\Component\DependencyInjection\Loader\Configurator\ContainerConfigurator;
+use UrlNormalize\Bundle\Twig\UrlNormalizeTwigExtension;
+use UrlNormalize\Bundle\Twig\UrlNormalizeTwigRuntime;
+
+use function Symfony\Component\DependencyInjection\Loader\Configurator\service;
+
+return static function (ContainerConfigurator $container): void {
+    $container->services()
+        ->set('url_normalize.twig.extension', UrlNormalizeTwigExtension::class)
+            ->private()
+            ->tag('twig.extension')
+        ->set('url_normalize.twig.runtime', UrlNormalizeTwigRuntime::class)
+            ->private()
+            ->args([service('url_normalize.normalizer_locator')])
+            ->tag('twig.runtime');
+};

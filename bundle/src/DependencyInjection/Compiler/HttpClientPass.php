@@ -1,0 +1,63 @@
+<?php
+
+declare(strict_types=1);
+
+namespace UrlNormalize\Bundle\DependencyInjection\Compiler;
+
+use Symfony\Component\DependencyInjection\Compiler\CompilerPassInterface;
+use Symfony\Component\DependencyInjection\ContainerBuilder;
+use Symfony\Component\DependencyInjection\Definition;
+use Symfony\Component\DependencyInjection\Exception\InvalidArgumentException;
+use Symfony\Component\HttpClient\ScopingHttpClient;
+use UrlNormalize\Bundle\DependencyInjection\UrlNormalizeExtension;
+
+/**
+ * Completes the NormalizingHttpClient decorators that url_normalize.http_client asks for,
+ * once every bundle has declared its services: the decorated client must exist (a clear
+ * message instead of the decorator's "non-existent service"), and a scoped client's base URI
+ * goes to its decorator, which resolves relative URLs against it before the scoped client
+ * sees them.
+ */
+final class HttpClientPass implements CompilerPassInterface
+{
+    /**
+     * @throws InvalidArgumentException when a decorated client is not a service
+     */
+    public function process(ContainerBuilder $container): void
+    {
+        foreach ($container->findTaggedServiceIds(UrlNormalizeExtension::HTTP_CLIENT_TAG) as $id => $tags) {
+            $client = (string) $tags[0]['client'];
+            if (!$container->has($client)) {
+                throw new InvalidArgumentException($client === 'http_client'
+                    ? 'url_normalize.http_client is enabled, but there is no "http_client" service: enable'
+                        . ' framework.http_client (or define the service yourself)'
+                    : sprintf('url_normalize.http_client.scoped_clients names "%s", which is not a service:'
+                        . ' declare it under framework.http_client.scoped_clients', $client));
+            }
+            if ($client !== 'http_client') {
+                $container->getDefinition($id)->replaceArgument(2, self::baseUri($container->findDefinition($client)));
+            }
+            $container->getDefinition($id)->clearTag(UrlNormalizeExtension::HTTP_CLIENT_TAG);
+        }
+    }
+
+    /**
+     * The base URI of a scoped client as FrameworkBundle declares it: the second argument of
+     * ScopingHttpClient::forBaseUri(), or the base_uri of the default scope of a client with
+     * a `scope`. Null for a client of another kind, whose relative URLs then fail.
+     */
+    private static function baseUri(Definition $definition): mixed
+    {
+        $arguments = $definition->getArguments();
+        $factory = $definition->getFactory();
+        $factoryClass = is_array($factory) && is_string($factory[0] ?? null) ? $factory[0] : '';
+        if (is_array($factory) && $factory[1] === 'forBaseUri' && is_a($factoryClass, ScopingHttpClient::class, true)) {
+            return $arguments[1] ?? null;
+        }
+        if (is_a((string) $definition->getClass(), ScopingHttpClient::class, true)) {
+            $defaultScope = $arguments[2] ?? null;
+            return is_string($defaultScope) ? ($arguments[1][$defaultScope]['base_uri'] ?? null) : null;
+        }
+        return null;
+    }
+}

@@ -1,0 +1,33 @@
+<?php
+
+declare(strict_types=1);
+
+namespace UrlNormalize\Bundle\Twig;
+
+use Twig\Extension\AbstractExtension;
+use Twig\TwigFilter;
+
+/**
+ * The Twig filters, each with an optional normalizer name (the default normalizer without):
+ *
+ *     {{ link.url|url_normalize }}                  normalize()
+ *     {{ link.url|url_display }}                    toDisplay(), for people: Unicode hosts
+ *     {{ link.url|url_registrable_domain('api') }}  registrableDomain() with the "api" normalizer
+ *
+ * They run in UrlNormalizeTwigRuntime, so that a template that never uses them constructs no
+ * normalizer.
+ */
+final class UrlNormalizeTwigExtension extends AbstractExtension
+{
+    /**
+     * @return list<TwigFilter>
+     */
+    public function getFilters(): array
+    {
+        return [
+            new TwigFilter('url_normalize', [UrlNormalizeTwigRuntime::class, 'normalize']),
+            new TwigFilter('url_display', [UrlNormalizeTwigRuntime::class, 'display']),
+            new TwigFilter('url_registrable_domain', [UrlNormalizeTwigRuntime::class, 'registrableDomain']),
+        ];
+    }
+}

@@ -1,0 +1,26 @@
+<?php
+
+declare(strict_types=1);
+
+namespace UrlNormalize\Bundle\Tests\Support;
+
+use UrlNormalize\Bundle\NormalizerLocator;
+use UrlNormalize\UrlNormalizer;
+
+/**
+ * An application service as a Symfony user writes one: every argument autowired, by type or by
+ * type and name.
+ */
+final class AutowiredServices
+{
+    /**
+     * Each argument as the container autowires it: the names choose the normalizer.
+     */
+    public function __construct(
+        public readonly UrlNormalizer $urlNormalizer,
+        public readonly UrlNormalizer $strictApiNormalizer,
+        public readonly UrlNormalizer $defaultNormalizer,
+        public readonly NormalizerLocator $normalizers,
+    ) {
+    }
+}
