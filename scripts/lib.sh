@@ -144,20 +144,22 @@ need_symfony64() {
     "$ROOT/scripts/php/libs" "$SYMFONY64_LIBS_DIR" symfony6.4 >&2
 }
 
-# phpunit_symfony64 PHP EXTENSION [PHPUNIT ARGS]: PHPUnit with the Symfony 6.4 tree in that PHP.
-phpunit_symfony64() {
-    local php=$1 extension=$2 libraries="$SYMFONY64_LIBS_DIR/share/php"
-    shift 2
-    URL_NORMALIZE_PHP_LIBS=$libraries URL_NORMALIZE_EXTENSION=$extension "$php" \
-        -d "include_path=.:$libraries" -d "extension=$extension" "$SYMFONY64_LIBS_DIR/bin/phpunit" "$@"
-}
-
-# with_libs PHP ARGS...: PHP with those libraries on its include_path, which their launchers
-# ($PHP_LIBS_DIR/bin/phpunit, bin/phpcs) and PHPUnit's own autoloader rely on.
+# with_libs PHP ARGS...: PHP with PHP_LIBS_DIR's libraries on its include_path, which their
+# launchers ($PHP_LIBS_DIR/bin/phpunit, bin/phpcs) and PHPUnit's own autoloader rely on.
 with_libs() {
     local php=$1
     shift
-    "$php" -d "include_path=.:$URL_NORMALIZE_PHP_LIBS" "$@"
+    "$php" -d "include_path=.:$PHP_LIBS_DIR/share/php" "$@"
+}
+
+# phpunit_in PHP EXTENSION [PHPUNIT ARGS]: PHP_LIBS_DIR's PHPUnit in that PHP with that library
+# loaded; the test app's PHP subprocesses (bin/console) load the same library and libraries.
+# `PHP_LIBS_DIR=$SYMFONY64_LIBS_DIR phpunit_in ...` runs it with Symfony 6.4.
+phpunit_in() {
+    local php=$1 extension=$2
+    shift 2
+    URL_NORMALIZE_PHP_LIBS="$PHP_LIBS_DIR/share/php" URL_NORMALIZE_EXTENSION=$extension \
+        with_libs "$php" -d "extension=$extension" "$PHP_LIBS_DIR/bin/phpunit" "$@"
 }
 # TEST_TARGETS: what scripts/test builds and tests (CI); PACKAGE_TARGETS: what scripts/package
 # builds, every target whose PHP can be had here. Each platform's file adds its own.
