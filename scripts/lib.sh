@@ -5,6 +5,8 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# debian_mirror (the machine's Debian mirror), and the private apt of scripts/php/*.
+source "$ROOT/scripts/php/apt.sh"
 EXTENSION="$ROOT/target/release/liburl_normalize.so"
 # Read by the demo and the tests to start PHP subprocesses (bin/console) with the extension.
 export URL_NORMALIZE_EXTENSION="$EXTENSION"
@@ -83,6 +85,37 @@ install_missing() {
     MISSING=()
     APT_SETUP=()
     # ldconfig has run in the libphp-embed postinst; nothing else to refresh.
+}
+
+# Debian's Rust (rustc-web, cargo-web, rust-web-src, the arm64 standard library) builds the
+# arm64 and musl targets. This crate's dependencies need Rust 1.88: Debian 12 has 1.96 in its
+# security suite (Debian 13 in its own release), but 1.85 in its point release.
+DEBIAN_RUST_MIN=1.88
+
+# has_debian_rust PACKAGE: PACKAGE is installed at DEBIAN_RUST_MIN or newer.
+has_debian_rust() {
+    local version
+    version=$(dpkg-query -W -f='${Status} ${Version}' "$1" 2>/dev/null | awk '$3 == "installed" { print $4 }')
+    [ -n "$version" ] && version_le "$DEBIAN_RUST_MIN" "${version%%+*}"
+}
+
+# need_debian_rust PACKAGE...: each PACKAGE, new enough (an older one is upgraded). A Debian 12
+# machine whose apt sources lack bookworm-security (a debootstrap root; an installed Debian 12
+# has it) gets that suite added first, since its point release would give 1.85 again.
+need_debian_rust() {
+    local package setup missing=0
+    for package in "$@"; do
+        has_debian_rust "$package" && continue
+        need "$package" false
+        missing=1
+    done
+    [ $missing = 1 ] || return 0
+    grep -qs '^VERSION_CODENAME=bookworm$' /etc/os-release || return 0
+    grep -qrs 'bookworm-security' /etc/apt/sources.list /etc/apt/sources.list.d/ && return 0
+    local mirror
+    mirror=$(debian_mirror)
+    setup="echo 'deb ${mirror%/debian*}/debian-security bookworm-security main' > /etc/apt/sources.list.d/bookworm-security.list"
+    [[ " ${APT_SETUP[*]} " == *" $setup "* ]] || APT_SETUP+=("$setup")
 }
 
 need_rust() {

@@ -11,16 +11,10 @@ TEST_TARGETS+=(php8.2-aarch64-glibc)
 PACKAGE_TARGETS+=(php8.2-aarch64-glibc php8.4-aarch64-glibc php8.5-aarch64-glibc php8.2-aarch64-glibc-zts
     php8.4-aarch64-glibc-zts)
 
-# has_rustc_web: /usr/bin/rustc is rustc-web's (Debian 12's `rustc` package is 1.63, too old for
-# ext-php-rs, and installs the same path).
-has_rustc_web() { [ -e /usr/bin/rustc ] && [ -e /usr/share/doc/rustc-web/copyright ]; }
-
 # need_aarch64_packages: what the aarch64 build and its tests need, for install_missing. The arm64
 # standard library is a package of the arm64 architecture, which dpkg must be told of first.
 need_aarch64_packages() {
-    need rustc-web has_rustc_web
-    need cargo-web test -e /usr/share/doc/cargo-web/copyright
-    need libstd-rust-web-dev:arm64 compgen -G '/usr/lib/rustlib/aarch64-unknown-linux-gnu/lib/libstd-*.rlib'
+    need_debian_rust rustc-web cargo-web libstd-rust-web-dev:arm64
     # The arm64 C headers bindgen reads PHP's headers with (PHP's include <stdio.h> and others).
     need libc6-dev-arm64-cross test -e /usr/aarch64-linux-gnu/include/stdio.h
     need qemu-user-static test -e /usr/bin/qemu-aarch64-static

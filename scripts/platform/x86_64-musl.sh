@@ -11,13 +11,12 @@ TEST_TARGETS+=(php8.2-x86_64-musl)
 # FrankenPHP's Alpine images) builds the same way, with --enable-zts.
 PACKAGE_TARGETS+=(php8.2-x86_64-musl php8.4-x86_64-musl php8.2-x86_64-musl-zts php8.4-x86_64-musl-zts)
 
-# The packages of the musl targets: scripts/test and scripts/package call this. Each check is a
-# file of that package alone: a plain `rustc` (1.63) would also install /usr/bin/rustc.
+# The packages of the musl targets: scripts/test and scripts/package call this. Debian's Rust is
+# checked by package and version (need_debian_rust): a plain `rustc` (1.63) would also install
+# /usr/bin/rustc, and the standard library's source must be the compiler's own.
 need_musl_packages() {
     need musl-tools test -e /usr/bin/musl-gcc
-    need rustc-web test -e /usr/share/doc/rustc-web/copyright
-    need cargo-web test -e /usr/share/doc/cargo-web/copyright
-    need rust-web-src test -e /usr/lib/rustlib/src/rust/library/std/Cargo.toml
+    need_debian_rust rustc-web cargo-web rust-web-src
     # SQLite's source tree makes its amalgamation with tclsh (scripts/php/source).
     need tcl test -e /usr/bin/tclsh
 }
