@@ -1,0 +1,60 @@
+<?php
+
+declare(strict_types=1);
+
+namespace App\Crawl;
+
+/**
+ * What the crawl's workers share: the scope, the seen-set, progress and politeness. In Redis
+ * for workers in several processes and machines (RedisCrawlState), in memory for the embedded
+ * single process (InMemoryCrawlState, with Messenger's sync transport).
+ */
+interface CrawlState
+{
+    /**
+     * Starts a crawl: forgets the previous one and records the scope.
+     *
+     * @param array<string, string> $scope site (registrable domain, or host without one) => its seed URL
+     */
+    public function reset(array $scope): void;
+
+    /**
+     * @return array<string, string> site => seed URL, as given to reset()
+     */
+    public function scope(): array;
+
+    /**
+     * The keys that $owner must dispatch: those it is the first to add to the seen-set (first
+     * writer wins), and those it added before without marking them dispatched (the owner was
+     * redelivered after it died between the two).
+     *
+     * @param string $owner the id of the message that found the links (or `dispatch`)
+     * @param list<string> $keys fingerprints
+     * @return list<string>
+     */
+    public function claim(string $owner, array $keys): array;
+
+    /**
+     * Records that the message for $key was sent.
+     */
+    public function markDispatched(string $key): void;
+
+    /**
+     * Records that the page of $key was handled (fetched, or given up).
+     */
+    public function markDone(string $key): void;
+
+    /**
+     * @return array{seen: int, done: int} the crawl is over when both are equal
+     */
+    public function progress(): array;
+
+    /**
+     * Reserves the next request slot of a site: at most one request per $intervalMs, across every
+     * worker. Returns [true, wait]: sleep wait milliseconds, then send. When the slot is more than
+     * $maxWaitMs away, nothing is reserved and it returns [false, wait]: come back in wait ms.
+     *
+     * @return array{bool, int}
+     */
+    public function reserve(string $site, int $intervalMs, int $maxWaitMs): array;
+}
