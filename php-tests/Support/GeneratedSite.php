@@ -62,7 +62,9 @@ final class GeneratedSite
     ];
 
     /** The tracking parameters links carry; keyOf() drops them, as canonicalize() does. */
-    private const TRACKING = ['utm_source=newsletter&utm_medium=email', 'fbclid=IwAR3x', 'gclid=Cj0KCQ', 'utm_campaign=spring'];
+    private const TRACKING = [
+        'utm_source=newsletter&utm_medium=email', 'fbclid=IwAR3x', 'gclid=Cj0KCQ', 'utm_campaign=spring',
+    ];
 
     /** host 1's bad pages, linked from its home page. */
     private const BAD_PAGES = ['/bad/invalid.html', '/bad/huge.html', '/bad/latin1.html', '/bad/script.html'];
@@ -180,11 +182,12 @@ final class GeneratedSite
         $charset = str_ends_with($key, '/bad/latin1.html') ? 'ISO-8859-1' : 'UTF-8';
         $anchors = '';
         foreach ($this->links($key) as [, $href]) {
-            $anchors .= '<a href="' . htmlspecialchars($href, ENT_QUOTES | ENT_SUBSTITUTE, $charset) . '">link</a>' . "\n";
+            $anchors .= '<a href="' . htmlspecialchars($href, ENT_QUOTES | ENT_SUBSTITUTE, $charset) . "\">link</a>\n";
         }
         $title = $charset === 'ISO-8859-1' ? "Caf\xE9 cr\xE8me" : $key;
         return "<!DOCTYPE html>\n<html><head><meta charset=\"$charset\"><title>"
-            . htmlspecialchars($title, ENT_QUOTES | ENT_SUBSTITUTE, $charset) . "</title></head><body>\n$anchors</body></html>\n";
+            . htmlspecialchars($title, ENT_QUOTES | ENT_SUBSTITUTE, $charset)
+            . "</title></head><body>\n$anchors</body></html>\n";
     }
 
     /**
@@ -274,7 +277,10 @@ final class GeneratedSite
             ];
         }
         if ($path === '/bad/latin1.html') {
-            return [[$this->key($host, '/'), "/#caf\xE9"], [$this->key($host, '/bad/script.html'), "script.html?utm_source=cr\xE8me"]];
+            return [
+                [$this->key($host, '/'), "/#caf\xE9"],
+                [$this->key($host, '/bad/script.html'), "script.html?utm_source=cr\xE8me"],
+            ];
         }
         if ($path === '/bad/script.html') {
             return [
@@ -314,14 +320,15 @@ final class GeneratedSite
             $targets[] = [$host, '/'];
             $targets[] = [$host, $this->sectionPath($host, $section)];
             for ($i = 0; $i < 3; $i++) {
-                $targets[] = [$host, $this->itemPath($host, $random->below($this->sections), $random->below($this->items))];
+                $targets[] = [$host, $this->randomItem($host, $random)];
             }
             $other = $this->firstHostOf($random->below(count(self::SITES)));
-            $targets[] = [$other, $this->itemPath($other, $random->below($this->sections), $random->below($this->items))];
+            $targets[] = [$other, $this->randomItem($other, $random)];
         }
         $links = [];
         foreach ($targets as [$targetHost, $targetPath]) {
-            $links[] = [$this->key($targetHost, $targetPath), $this->spell($host, $path, $targetHost, $targetPath, $random->below(12))];
+            $href = $this->spell($host, $path, $targetHost, $targetPath, $random->below(12));
+            $links[] = [$this->key($targetHost, $targetPath), $href];
         }
         $links[] = [null, self::EXTERNAL[$random->below(count(self::EXTERNAL))]];
         return $links;
@@ -367,7 +374,12 @@ final class GeneratedSite
             5 => $path . '#section-' . strlen($fromPath),
             6 => $path . $index,
             7 => '/./' . ltrim($path, '/') . ($index === '' ? '' : '#top'),
-            8 => (string) preg_replace_callback('~/([a-z])([^/]*)$~', static fn (array $m): string => '/%' . strtoupper(dechex(ord($m[1]))) . $m[2], $path),
+            // The last segment's first letter escaped: /s1/%70%31.html is /s1/p1.html.
+            8 => (string) preg_replace_callback(
+                '~/([a-z])([^/]*)$~',
+                static fn (array $m): string => '/%' . strtoupper(dechex(ord($m[1]))) . $m[2],
+                $path
+            ),
             9 => str_starts_with($rel = $this->relative($fromPath, $path), '.') ? $rel : "./$rel",
             10 => "{$target['scheme']}://{$target['written']}$path?" . self::TRACKING[$variant % 4] . '#x',
             default => $this->relative($fromPath, $path) . $index,
@@ -428,6 +440,14 @@ final class GeneratedSite
     private function itemPath(int $host, int $section, int $item): string
     {
         return $this->sectionPath($host, $section) . "p$item.html";
+    }
+
+    /**
+     * The path of an item of the host, picked by $random (an object with below(int): int).
+     */
+    private function randomItem(int $host, object $random): string
+    {
+        return $this->itemPath($host, $random->below($this->sections), $random->below($this->items));
     }
 
     /**

@@ -36,7 +36,12 @@ final class CrawlerDispatchCommand extends Command
 
     protected function configure(): void
     {
-        $this->addOption('url', null, InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY, 'Ids of crawl_url rows (default: all)');
+        $this->addOption(
+            'url',
+            null,
+            InputOption::VALUE_REQUIRED | InputOption::VALUE_IS_ARRAY,
+            'Ids of crawl_url rows (default: all)'
+        );
     }
 
     protected function execute(InputInterface $input, OutputInterface $output): int

@@ -29,6 +29,13 @@ use UrlNormalize\UrlNormalizer;
 #[AsMessageHandler]
 final class CrawlUrlHandler
 {
+    /**
+     * Added to the politeness interval between two slots of a site: between its slot and the
+     * request reaching the site, a worker spends a few milliseconds that vary (building the
+     * request, the scheduler), and the site must never see two requests closer than the limit.
+     */
+    private const SLOT_MARGIN_MS = 10;
+
     public function __construct(
         private readonly CrawlState $state,
         private readonly CrawlRequestBuilder $builder,
@@ -50,7 +57,8 @@ final class CrawlUrlHandler
     public function __invoke(CrawlUrl $message): void
     {
         $site = $this->site($message->url);
-        [$reserved, $wait] = $this->state->reserve($site, $this->siteIntervalMs, $this->maxWaitMs);
+        $interval = $this->siteIntervalMs + self::SLOT_MARGIN_MS;
+        [$reserved, $wait] = $this->state->reserve($site, $interval, $this->maxWaitMs);
         if (!$reserved) {
             // The site's next slot is far: the message goes back, delayed, and this worker takes
             // another site's page meanwhile (only with a transport that delays; sync never does).
@@ -65,7 +73,11 @@ final class CrawlUrlHandler
         $crawlUrlId = $message->crawlUrlId ?? $this->database->addUrl($message->url, "crawl depth {$message->depth}");
         $this->database->addResult($crawlUrlId, 'spider', $urlSent, $status === 200, $status, $detail);
         if ($status !== 200) {
-            $this->logger->warning('Page not fetched', ['url' => $message->url, 'status' => $status, 'detail' => $detail]);
+            $this->logger->warning('Page not fetched', [
+                'url' => $message->url,
+                'status' => $status,
+                'detail' => $detail,
+            ]);
         } elseif ($message->depth < $this->maxDepth) {
             $this->follow($message, $content, $urlSent);
         }
@@ -82,7 +94,8 @@ final class CrawlUrlHandler
         foreach ($this->links->links($content, $pageUrl) as $url) {
             $scheme = strtolower((string) parse_url($url, PHP_URL_SCHEME));
             $seed = $scope[$this->site($url)] ?? null;
-            if (($scheme === 'http' || $scheme === 'https') && $seed !== null && $this->normalizer->sameSite($url, $seed)) {
+            $web = $scheme === 'http' || $scheme === 'https';
+            if ($web && $seed !== null && $this->normalizer->sameSite($url, $seed)) {
                 $candidates[$this->normalizer->fingerprint($url, null, 128)] ??= $url;
             }
         }
