@@ -73,6 +73,10 @@ final class CrawlerDispatchCommand extends Command
             $this->bus->dispatch(new CrawlUrl($row['url'], 0, $key, hash('xxh128', "dispatch>$key"), $row['id']));
             $this->state->markDispatched($key);
         }
+        // The embedded crawl's links, breadth first (CrawlState::defer()); none on Redis.
+        while (($next = $this->state->nextDeferred()) !== null) {
+            $this->bus->dispatch($next);
+        }
         $progress = $this->state->progress();
         $output->writeln(sprintf(
             'Dispatched %d seed URLs on %d sites; pages seen %d, done %d',

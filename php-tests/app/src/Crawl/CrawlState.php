@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace App\Crawl;
 
+use App\Message\CrawlUrl;
+
 /**
  * What the crawl's workers share: the scope, the seen-set, progress and politeness. In Redis
  * for workers in several processes and machines (RedisCrawlState), in memory for the embedded
@@ -48,6 +50,20 @@ interface CrawlState
      * @return array{seen: int, done: int} the crawl is over when both are equal
      */
     public function progress(): array;
+
+    /**
+     * Keeps a message for app:crawler:dispatch to send after the current one, or says to send it
+     * now (false). The embedded state keeps them: Messenger's sync transport handles a message
+     * as it is sent, so sending a page's links at once would crawl depth first, and the depth
+     * limit would cut pages that are near a seed by another path. Kept, they are sent in order,
+     * breadth first, as workers on a queue take them.
+     */
+    public function defer(CrawlUrl $message): bool;
+
+    /**
+     * The next message defer() kept, first in first out; null when there is none.
+     */
+    public function nextDeferred(): ?CrawlUrl;
 
     /**
      * Reserves the next request slot of a site: at most one request per $intervalMs, across every

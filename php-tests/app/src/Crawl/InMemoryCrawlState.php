@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace App\Crawl;
 
+use App\Message\CrawlUrl;
+
 /**
  * The crawl's shared state for one process (the embedded default: Messenger's sync transport,
  * no Redis). Every slot is reserved, however far: a single process has nothing else to do.
@@ -20,11 +22,19 @@ final class InMemoryCrawlState implements CrawlState
     private array $done = [];
     /** @var array<string, float> site => next free slot (microtime) */
     private array $slots = [];
+    /** @var \SplQueue<CrawlUrl> */
+    private \SplQueue $deferred;
+
+    public function __construct()
+    {
+        $this->deferred = new \SplQueue();
+    }
 
     public function reset(array $scope): void
     {
         $this->scope = $scope;
         $this->seen = $this->dispatched = $this->done = $this->slots = [];
+        $this->deferred = new \SplQueue();
     }
 
     public function scope(): array
@@ -59,6 +69,17 @@ final class InMemoryCrawlState implements CrawlState
     public function progress(): array
     {
         return ['seen' => count($this->seen), 'done' => count($this->done)];
+    }
+
+    public function defer(CrawlUrl $message): bool
+    {
+        $this->deferred->enqueue($message);
+        return true;
+    }
+
+    public function nextDeferred(): ?CrawlUrl
+    {
+        return $this->deferred->isEmpty() ? null : $this->deferred->dequeue();
     }
 
     public function reserve(string $site, int $intervalMs, int $maxWaitMs): array

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace App\Crawl;
 
+use App\Message\CrawlUrl;
+
 /**
  * The crawl's shared state in Redis, for workers in any number of processes and machines.
  * Each operation is one Lua script or one command, so it is atomic across workers:
@@ -104,6 +106,19 @@ final class RedisCrawlState implements CrawlState
             'seen' => (int) $this->call(fn (\Redis $redis): mixed => $redis->sCard($this->prefix . 'seen')),
             'done' => (int) $this->call(fn (\Redis $redis): mixed => $redis->sCard($this->prefix . 'done')),
         ];
+    }
+
+    /**
+     * Never: on Redis, messages go to the transport at once, for any worker to take.
+     */
+    public function defer(CrawlUrl $message): bool
+    {
+        return false;
+    }
+
+    public function nextDeferred(): ?CrawlUrl
+    {
+        return null;
     }
 
     public function reserve(string $site, int $intervalMs, int $maxWaitMs): array

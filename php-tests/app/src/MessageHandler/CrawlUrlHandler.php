@@ -101,7 +101,10 @@ final class CrawlUrlHandler
         }
         foreach ($this->state->claim($message->id, array_keys($candidates)) as $key) {
             $id = hash('xxh128', "{$message->id}>$key");
-            $this->bus->dispatch(new CrawlUrl($candidates[$key], $message->depth + 1, $key, $id));
+            $link = new CrawlUrl($candidates[$key], $message->depth + 1, $key, $id);
+            if (!$this->state->defer($link)) {
+                $this->bus->dispatch($link);
+            }
             $this->state->markDispatched($key);
         }
     }
