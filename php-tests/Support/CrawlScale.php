@@ -318,6 +318,8 @@ final class CrawlScale
             "trap pages above the depth limit's $trapBound" => $result['trap'] <= $trapBound,
             "a site gap below the politeness limit of {$this->intervalMs} ms" => $result['gap'] >= $this->intervalMs,
             'warnings for the bad pages (3 links left out, 1 page not UTF-8)' => $result['warnings'] >= 4,
+            // Only the Redis restart may stop a worker; a bad page must not.
+            'workers that stopped by themselves' => $name === 'fault (Redis restart)' || $result['restarts'] === 0,
         ];
         foreach ($checks as $what => $passed) {
             if (!$passed) {
