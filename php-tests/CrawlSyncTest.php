@@ -125,6 +125,11 @@ final class CrawlSyncTest extends TestCase
         $urls = array_column($this->database->urls(), 'url');
         $this->assertSame($this->site->seeds(), array_slice($urls, 0, 24));
         $this->assertCount(count($expected), $urls);
+        // Each found page's row also says how the page that found it wrote the link.
+        $labels = array_slice(array_column($this->database->urls(), 'label'), 24);
+        $this->assertSame([], preg_grep('/^depth [1-3], linked as ./', $labels, PREG_GREP_INVERT));
+        $this->assertNotEmpty(preg_grep('/linked as \.\.\//', $labels), 'a ../ link among them');
+        $this->assertNotEmpty(preg_grep('/linked as HTTPS?:\/\/[^\/]+:(80|443)\//', $labels), 'a shouted one');
         $results = $this->database->results();
         $this->assertCount(count($expected), $results);
         $this->assertSame(['success'], array_values(array_unique(array_column($results, 'status'))));

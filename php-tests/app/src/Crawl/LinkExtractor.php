@@ -27,7 +27,7 @@ final class LinkExtractor
     /**
      * @param string $html the page, as the crawl API returned it (bytes)
      * @param string $pageUrl the page's absolute URL, as requested
-     * @return list<string> the absolute URLs of its links, each once, in order
+     * @return array<string, string> each link once, in order: href as written => its absolute URL
      */
     public function links(string $html, string $pageUrl): array
     {
@@ -40,7 +40,12 @@ final class LinkExtractor
         $crawler->addHtmlContent($html, $charset);
         $hrefs = $crawler->filterXPath('//a[@href]')->extract(['href']);
         $hrefs = array_values(array_unique(array_map('strval', $hrefs)));
-        return array_values(array_unique($this->resolve($hrefs, $pageUrl)));
+        $resolved = $this->resolve($hrefs, $pageUrl);
+        $links = [];
+        foreach ($resolved as $index => $url) {
+            $links[$hrefs[$index]] = $url;
+        }
+        return $links;
     }
 
     /**
@@ -48,19 +53,19 @@ final class LinkExtractor
      * alone, leaving out (with a warning) those that cannot.
      *
      * @param list<string> $hrefs
-     * @return list<string>
+     * @return array<int, string> the index of each href that could be resolved => its absolute URL
      */
     private function resolve(array $hrefs, string $pageUrl): array
     {
         try {
-            return array_values($this->normalizer->resolveMany($hrefs, $pageUrl));
+            return $this->normalizer->resolveMany($hrefs, $pageUrl);
         } catch (InvalidUrlException) {
             // Below, link by link.
         }
         $resolved = [];
-        foreach ($hrefs as $href) {
+        foreach ($hrefs as $index => $href) {
             try {
-                $resolved[] = $this->normalizer->resolve($href, $pageUrl);
+                $resolved[$index] = $this->normalizer->resolve($href, $pageUrl);
             } catch (InvalidUrlException $e) {
                 $this->logger->warning('Link left out: it cannot be resolved', [
                     'url' => $pageUrl,

@@ -20,6 +20,7 @@ final class CrawlUrl
      * @param string $key UrlNormalizer::fingerprint($url, null, 128), the page's key
      * @param string $id this message's id, sent to the crawl API as X-Crawl-Message
      * @param int|null $crawlUrlId the crawl_url row of a seed (links get a row when fetched)
+     * @param string $href a link's href as the page wrote it (its crawl_url row's label)
      */
     public function __construct(
         public readonly string $url,
@@ -27,6 +28,7 @@ final class CrawlUrl
         public readonly string $key,
         public readonly string $id,
         public readonly ?int $crawlUrlId = null,
+        public readonly string $href = '',
     ) {
     }
 }

@@ -70,7 +70,8 @@ final class CrawlUrlHandler
         $payload = $this->builder->build($message->url, ['return_format' => 'bytes'])->getPayload();
         $urlSent = (string) $payload['url'];
         [$status, $content, $detail] = $this->fetch($payload, $message->id);
-        $crawlUrlId = $message->crawlUrlId ?? $this->database->addUrl($message->url, "crawl depth {$message->depth}");
+        $crawlUrlId = $message->crawlUrlId
+            ?? $this->database->addUrl($message->url, "depth {$message->depth}, linked as {$message->href}");
         $this->database->addResult($crawlUrlId, 'spider', $urlSent, $status === 200, $status, $detail);
         if ($status !== 200) {
             $this->logger->warning('Page not fetched', [
@@ -91,17 +92,18 @@ final class CrawlUrlHandler
     {
         $scope = $this->state->scope();
         $candidates = [];
-        foreach ($this->links->links($content, $pageUrl) as $url) {
+        foreach ($this->links->links($content, $pageUrl) as $href => $url) {
             $scheme = strtolower((string) parse_url($url, PHP_URL_SCHEME));
             $seed = $scope[$this->site($url)] ?? null;
             $web = $scheme === 'http' || $scheme === 'https';
             if ($web && $seed !== null && $this->normalizer->sameSite($url, $seed)) {
-                $candidates[$this->normalizer->fingerprint($url, null, 128)] ??= $url;
+                $candidates[$this->normalizer->fingerprint($url, null, 128)] ??= [$url, (string) $href];
             }
         }
         foreach ($this->state->claim($message->id, array_keys($candidates)) as $key) {
             $id = hash('xxh128', "{$message->id}>$key");
-            $link = new CrawlUrl($candidates[$key], $message->depth + 1, $key, $id);
+            [$url, $href] = $candidates[$key];
+            $link = new CrawlUrl($url, $message->depth + 1, $key, $id, null, $href);
             if (!$this->state->defer($link)) {
                 $this->bus->dispatch($link);
             }
