@@ -182,5 +182,9 @@ final class CrawlSyncTest extends TestCase
         $this->assertGreaterThanOrEqual(195, $wait, 'the next slot is one interval later');
         [, $wait] = $state->reserve('b.com', 200, 50);
         $this->assertSame(0, $wait, 'another site has its own slots');
+        // The gate before each request.
+        $this->assertSame(0, $state->pass('a.com', 200));
+        $this->assertGreaterThan(150, $state->pass('a.com', 200));
+        $this->assertSame(0, $state->pass('b.com', 200));
     }
 }

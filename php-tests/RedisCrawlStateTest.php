@@ -109,6 +109,20 @@ final class RedisCrawlStateTest extends TestCase
         $this->assertSame(0, $wait);
     }
 
+    public function testTheGateHoldsTheLimitBetweenRequestsThatLeave(): void
+    {
+        $state = $this->state();
+        $other = $this->state();
+        $this->assertSame(0, $state->pass('a.com', 300));
+        $left = $other->pass('a.com', 300);
+        $this->assertGreaterThan(250, $left, 'too early: not recorded');
+        $this->assertLessThanOrEqual(300, $left);
+        $this->assertSame(0, $other->pass('b.com', 300));
+        usleep(($left + 5) * 1000);
+        $this->assertSame(0, $other->pass('a.com', 300));
+        $this->assertGreaterThan(250, $state->pass('a.com', 300));
+    }
+
     public function testNothingIsDeferredOnRedis(): void
     {
         $state = $this->state();

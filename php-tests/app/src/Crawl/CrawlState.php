@@ -73,4 +73,12 @@ interface CrawlState
      * @return array{bool, int}
      */
     public function reserve(string $site, int $intervalMs, int $maxWaitMs): array;
+
+    /**
+     * The gate just before a request: records now as the site's last request and returns 0
+     * when the last one was at least $limitMs ago; otherwise records nothing and returns how
+     * many milliseconds are left. Slots (reserve()) order the workers; the gate makes the
+     * limit hold between the moments requests really leave, whatever happened in between.
+     */
+    public function pass(string $site, int $limitMs): int;
 }

@@ -22,6 +22,8 @@ final class InMemoryCrawlState implements CrawlState
     private array $done = [];
     /** @var array<string, float> site => next free slot (microtime) */
     private array $slots = [];
+    /** @var array<string, float> site => its last request (microtime) */
+    private array $lastRequests = [];
     /** @var \SplQueue<CrawlUrl> */
     private \SplQueue $deferred;
 
@@ -33,7 +35,7 @@ final class InMemoryCrawlState implements CrawlState
     public function reset(array $scope): void
     {
         $this->scope = $scope;
-        $this->seen = $this->dispatched = $this->done = $this->slots = [];
+        $this->seen = $this->dispatched = $this->done = $this->slots = $this->lastRequests = [];
         $this->deferred = new \SplQueue();
     }
 
@@ -69,6 +71,17 @@ final class InMemoryCrawlState implements CrawlState
     public function progress(): array
     {
         return ['seen' => count($this->seen), 'done' => count($this->done)];
+    }
+
+    public function pass(string $site, int $limitMs): int
+    {
+        $now = microtime(true);
+        $left = ($this->lastRequests[$site] ?? 0.0) + $limitMs / 1000 - $now;
+        if ($left > 0) {
+            return (int) ceil($left * 1000);
+        }
+        $this->lastRequests[$site] = $now;
+        return 0;
     }
 
     public function defer(CrawlUrl $message): bool

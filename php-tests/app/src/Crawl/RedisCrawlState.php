@@ -46,6 +46,18 @@ final class RedisCrawlState implements CrawlState
         return {1, wait}
         LUA;
 
+    /** KEYS: the site's last request; ARGV: the limit (µs) → 0, or µs left. */
+    private const PASS = <<<'LUA'
+        local time = redis.call('TIME')
+        local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
+        local left = tonumber(redis.call('GET', KEYS[1]) or '0') + tonumber(ARGV[1]) - now
+        if left > 0 then
+            return left
+        end
+        redis.call('SET', KEYS[1], tostring(now), 'PX', 60000)
+        return 0
+        LUA;
+
     private ?\Redis $redis = null;
 
     /**
@@ -106,6 +118,16 @@ final class RedisCrawlState implements CrawlState
             'seen' => (int) $this->call(fn (\Redis $redis): mixed => $redis->sCard($this->prefix . 'seen')),
             'done' => (int) $this->call(fn (\Redis $redis): mixed => $redis->sCard($this->prefix . 'done')),
         ];
+    }
+
+    public function pass(string $site, int $limitMs): int
+    {
+        $left = $this->call(fn (\Redis $redis): mixed => $redis->eval(
+            self::PASS,
+            [$this->prefix . 'last:' . $site, (string) ($limitMs * 1000)],
+            1
+        ));
+        return (int) ceil((int) $left / 1000);
     }
 
     /**

@@ -30,11 +30,12 @@ use UrlNormalize\UrlNormalizer;
 final class CrawlUrlHandler
 {
     /**
-     * Added to the politeness interval between two slots of a site: between its slot and the
-     * request reaching the site, a worker spends a few milliseconds that vary (building the
-     * request, the scheduler), and the site must never see two requests closer than the limit.
+     * The slots of a site are this much further apart than the politeness limit (in percent):
+     * between its slot and the request reaching the site, a worker spends a time that varies
+     * (the scheduler of a busy machine, the connection), and the site must never see two
+     * requests closer than the limit.
      */
-    private const SLOT_MARGIN_MS = 10;
+    private const SLOT_MARGIN_PERCENT = 25;
 
     public function __construct(
         private readonly CrawlState $state,
@@ -57,7 +58,9 @@ final class CrawlUrlHandler
     public function __invoke(CrawlUrl $message): void
     {
         $site = $this->site($message->url);
-        $interval = $this->siteIntervalMs + self::SLOT_MARGIN_MS;
+        // The request is ready before the slot is taken, so that only sending it is left after.
+        $payload = $this->builder->build($message->url, ['return_format' => 'bytes'])->getPayload();
+        $interval = intdiv($this->siteIntervalMs * (100 + self::SLOT_MARGIN_PERCENT), 100);
         [$reserved, $wait] = $this->state->reserve($site, $interval, $this->maxWaitMs);
         if (!$reserved) {
             // The site's next slot is far: the message goes back, delayed, and this worker takes
@@ -66,8 +69,10 @@ final class CrawlUrlHandler
             return;
         }
         usleep($wait * 1000);
+        while (($left = $this->state->pass($site, $this->siteIntervalMs)) > 0) {
+            usleep($left * 1000);
+        }
 
-        $payload = $this->builder->build($message->url, ['return_format' => 'bytes'])->getPayload();
         $urlSent = (string) $payload['url'];
         [$status, $content, $detail] = $this->fetch($payload, $message->id);
         $crawlUrlId = $message->crawlUrlId
