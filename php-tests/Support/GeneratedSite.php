@@ -6,7 +6,7 @@ namespace UrlNormalize\Tests\Support;
 
 /**
  * The web that the crawl at scale crawls (scripts/crawl-scale): a few thousand pages on 24 sites
- * (32 hosts, 7 of them IDN), generated from a seed, the same on every run and every machine.
+ * (33 hosts, 9 of them IDN), generated from a seed, the same on every run and every machine.
  * The crawl API (php-tests/app/api/router.php, site mode) serves its pages; the crawl's check
  * reads its expected set.
  *
