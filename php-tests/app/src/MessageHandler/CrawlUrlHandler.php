@@ -30,10 +30,10 @@ use UrlNormalize\UrlNormalizer;
 final class CrawlUrlHandler
 {
     /**
-     * The slots of a site are this much further apart than the politeness limit (in percent):
-     * between its slot and the request reaching the site, a worker spends a time that varies
-     * (the scheduler of a busy machine, the connection), and the site must never see two
-     * requests closer than the limit.
+     * A site's requests leave this much further apart than the politeness limit (in percent):
+     * between a request leaving and the site seeing it there is a time that varies (the
+     * connection, the scheduler of a busy machine, on either side), and the site must never
+     * see two requests closer than the limit.
      */
     private const SLOT_MARGIN_PERCENT = 25;
 
@@ -69,7 +69,7 @@ final class CrawlUrlHandler
             return;
         }
         usleep($wait * 1000);
-        while (($left = $this->state->pass($site, $this->siteIntervalMs)) > 0) {
+        while (($left = $this->state->pass($site, $interval)) > 0) {
             usleep($left * 1000);
         }
 
