@@ -116,6 +116,9 @@ final class CrawlScale
                 $count = max($workerCounts);
                 $kill = $this->crawl('kill', $count, 'kill');
                 $this->checkRun('fault (SIGKILL)', $kill);
+                if ($kill['inFlight'] < 1) {
+                    $this->failures[] = 'fault: the killed worker held no message; nothing was tested';
+                }
                 if ($kill['redeliveries'] > $kill['inFlight']) {
                     $this->failures[] = "fault: {$kill['redeliveries']} pages fetched again, "
                         . "more than the {$kill['inFlight']} in flight";
