@@ -44,6 +44,13 @@ need_app_packages() {
     need debian-archive-keyring test -e /usr/share/keyrings/debian-archive-keyring.gpg
 }
 
+# The crawl at scale (scripts/crawl-scale): Redis and its module for the system PHP, and PHP's
+# process control (pcntl, posix: php-cli has them) for its workers.
+need_crawl_packages() {
+    need redis-server test -e /usr/bin/redis-server
+    need php-redis has_php_module redis
+}
+
 need_test_packages() {
     need_build_packages
     need_app_packages

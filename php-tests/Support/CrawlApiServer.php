@@ -15,7 +15,10 @@ final class CrawlApiServer
     private string $recordFile;
     private string $logFile;
 
-    private function __construct(public readonly int $port)
+    /**
+     * @param array<string, string> $environment added to the server's (site mode: CRAWL_SITE_*)
+     */
+    private function __construct(public readonly int $port, private readonly array $environment = [])
     {
         $this->recordFile = (string) tempnam(sys_get_temp_dir(), 'crawl-api-record-');
         $this->logFile = (string) tempnam(sys_get_temp_dir(), 'crawl-api-log-');
@@ -24,12 +27,15 @@ final class CrawlApiServer
     /**
      * Launches the server on a free port, trying up to three ports: another process can take
      * the port between freePort() and `php -S` binding it. Rethrows the last failure.
+     *
+     * @param array<string, string> $environment added to the server's: CRAWL_SITE_SEED and the
+     *                                           other settings of router.php's site mode
      */
-    public static function start(): self
+    public static function start(array $environment = []): self
     {
         $lastFailure = null;
         for ($attempt = 1; $attempt <= 3; $attempt++) {
-            $server = new self(self::freePort());
+            $server = new self(self::freePort(), $environment);
             try {
                 $server->launch();
                 return $server;
@@ -95,7 +101,7 @@ final class CrawlApiServer
             [0 => ['file', '/dev/null', 'r'], 1 => ['file', $this->logFile, 'w'], 2 => ['file', $this->logFile, 'w']],
             $pipes,
             null,
-            ['CRAWL_API_RECORD' => $this->recordFile] + getenv()
+            ['CRAWL_API_RECORD' => $this->recordFile] + $this->environment + getenv()
         ) ?: null;
         register_shutdown_function([$this, 'stop']);
         $deadline = microtime(true) + 10;

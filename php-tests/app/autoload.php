@@ -22,7 +22,7 @@ foreach (
         'Symfony/Component/DependencyInjection', 'Symfony/Component/Config', 'Symfony/Component/Yaml',
         'Symfony/Component/Console', 'Symfony/Component/HttpClient', 'Symfony/Component/HttpKernel',
         'Symfony/Bundle/FrameworkBundle', 'Symfony/Bundle/TwigBundle', 'Symfony/Bridge/Twig', 'Twig',
-        'Symfony/Component/Validator',
+        'Symfony/Component/Validator', 'Symfony/Component/Messenger', 'Symfony/Component/DomCrawler',
     ] as $package
 ) {
     require_once "$libraries/$package/autoload.php";

@@ -12,19 +12,28 @@ declare(strict_types=1);
 //                          request target it received when both are ASCII, 400 otherwise.
 //
 // Like the real APIs, both reject a URL that is not a valid, request-safe absolute URL.
+//
+// Site mode, when CRAWL_SITE_SEED is set (scripts/crawl-scale): POST /spider/crawl fetches from
+// the generated web of UrlNormalize\Tests\Support\GeneratedSite (CRAWL_SITE_SEED,
+// CRAWL_SITE_PAGES) instead, after CRAWL_SITE_DELAY_MS milliseconds (20 by default), as a remote
+// crawl service answers; with `"return_format": "bytes"` the page comes base64-encoded, bytes
+// that are not UTF-8 included. The record then holds one line per fetch: the time, the URL, the
+// page's canonical key (null: no such page), its site and the X-Crawl-Message header.
 
 $method = $_SERVER['REQUEST_METHOD'];
 $target = $_SERVER['REQUEST_URI'];
 $host = $_SERVER['HTTP_HOST'] ?? '';
 $body = (string) file_get_contents('php://input');
 
-file_put_contents((string) getenv('CRAWL_API_RECORD'), json_encode([
-    'method' => $method,
-    'target' => $target,
-    'host' => $host,
-    'authorization' => $_SERVER['HTTP_AUTHORIZATION'] ?? null,
-    'body' => $body,
-], JSON_INVALID_UTF8_SUBSTITUTE | JSON_UNESCAPED_SLASHES) . "\n", FILE_APPEND | LOCK_EX);
+if (getenv('CRAWL_SITE_SEED') === false) {
+    file_put_contents((string) getenv('CRAWL_API_RECORD'), json_encode([
+        'method' => $method,
+        'target' => $target,
+        'host' => $host,
+        'authorization' => $_SERVER['HTTP_AUTHORIZATION'] ?? null,
+        'body' => $body,
+    ], JSON_INVALID_UTF8_SUBSTITUTE | JSON_UNESCAPED_SLASHES) . "\n", FILE_APPEND | LOCK_EX);
+}
 
 /** @param array<mixed> $json */
 $answer = static function (int $status, array $json): void {
@@ -47,7 +56,41 @@ $payload = static function (string $body): ?array {
 };
 
 $authorization = $_SERVER['HTTP_AUTHORIZATION'] ?? '';
-if ($method === 'POST' && $target === '/spider/crawl') {
+$siteSeed = getenv('CRAWL_SITE_SEED');
+if ($siteSeed !== false && $method === 'POST' && $target === '/spider/crawl') {
+    require_once dirname(__DIR__, 2) . '/Support/GeneratedSite.php';
+    $request = $payload($body) ?? [];
+    $url = $request['url'] ?? null;
+    if ($authorization !== 'Bearer spider-test-token') {
+        $answer(401, ['error' => 'unauthorized']);
+        return;
+    }
+    if (!$isRequestSafe($url)) {
+        // A host in Unicode, a space, a raw byte: the crawler did not normalize before sending.
+        $answer(400, ['error' => 'invalid url: ' . json_encode($url, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE)]);
+        return;
+    }
+    $site = new UrlNormalize\Tests\Support\GeneratedSite((int) $siteSeed, (int) (getenv('CRAWL_SITE_PAGES') ?: 5000));
+    // When the request reached the server, before it waited for a free worker of its own.
+    $received = (float) $_SERVER['REQUEST_TIME_FLOAT'];
+    usleep(1000 * (int) (getenv('CRAWL_SITE_DELAY_MS') ?: 20));
+    // The fragment is never sent by a real client; the page is the same without it.
+    $key = $site->keyOf((string) preg_replace('/#.*/s', '', $url));
+    file_put_contents((string) getenv('CRAWL_SITE_FETCHES'), json_encode([
+        't' => $received,
+        'url' => $url,
+        'key' => $key,
+        'site' => $key === null ? null : $site->siteOf($key),
+        'message' => $_SERVER['HTTP_X_CRAWL_MESSAGE'] ?? null,
+    ], JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE) . "\n", FILE_APPEND | LOCK_EX);
+    $content = $key === null ? '' : $site->render($key);
+    $answer(200, [[
+        'url' => $url,
+        'status' => $key === null ? 404 : 200,
+        'content' => ($request['return_format'] ?? '') === 'bytes' ? base64_encode($content) : $content,
+        'error' => $key === null ? 'not found' : null,
+    ]]);
+} elseif ($method === 'POST' && $target === '/spider/crawl') {
     $url = $payload($body)['url'] ?? null;
     if ($authorization !== 'Bearer spider-test-token') {
         $answer(401, ['error' => 'unauthorized']);

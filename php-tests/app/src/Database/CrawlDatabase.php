@@ -21,10 +21,15 @@ final class CrawlDatabase
             PDO::ATTR_DEFAULT_FETCH_MODE => PDO::FETCH_ASSOC,
         ]);
         $this->pdo->exec('PRAGMA foreign_keys = ON');
+        // Crawl workers write at once: a writer waits for the lock instead of failing, and (in
+        // the WAL mode createSchema() sets) a commit does not wait for the disk.
+        $this->pdo->exec('PRAGMA busy_timeout = 30000');
+        $this->pdo->exec('PRAGMA synchronous = NORMAL');
     }
 
     public function createSchema(): void
     {
+        $this->pdo->exec('PRAGMA journal_mode = WAL');
         $this->pdo->exec(<<<'SQL'
             CREATE TABLE IF NOT EXISTS crawl_url (
                 id INTEGER PRIMARY KEY,

@@ -1,0 +1,189 @@
+<?php
+
+declare(strict_types=1);
+
+namespace UrlNormalize\Tests;
+
+use App\Crawl\CrawlStateFactory;
+use App\Crawl\RedisCrawlState;
+use App\Message\CrawlUrl;
+use PHPUnit\Framework\TestCase;
+
+/**
+ * The crawl's shared state in Redis (its Lua scripts), against a redis-server started here on a
+ * free loopback port, and restarted by one test.
+ *
+ * Group redis: it needs redis-server and PHP's redis module, which only the system PHP has;
+ * phpunit.xml.dist leaves the group out, and scripts/test runs it once (`--group redis`) beside
+ * scripts/crawl-scale --check. Group subprocess too: it starts a process, which a PHP under
+ * qemu-user cannot.
+ *
+ * @group redis
+ * @group subprocess
+ */
+final class RedisCrawlStateTest extends TestCase
+{
+    /** @var resource|null */
+    private static $server = null;
+    private static int $port;
+    private static string $dir;
+
+    public static function setUpBeforeClass(): void
+    {
+        self::$dir = sys_get_temp_dir() . '/redis-crawl-state-' . getmypid();
+        @mkdir(self::$dir);
+        $socket = stream_socket_server('tcp://127.0.0.1:0');
+        self::assertNotFalse($socket);
+        self::$port = (int) substr((string) strrchr((string) stream_socket_get_name($socket, false), ':'), 1);
+        fclose($socket);
+        self::startServer();
+    }
+
+    public static function tearDownAfterClass(): void
+    {
+        self::stopServer();
+        exec('rm -rf ' . escapeshellarg(self::$dir));
+    }
+
+    protected function setUp(): void
+    {
+        $redis = new \Redis();
+        $redis->connect('127.0.0.1', self::$port);
+        $redis->flushAll();
+    }
+
+    public function testTheDsnPicksTheState(): void
+    {
+        $dsn = 'redis://127.0.0.1:' . self::$port . '/crawl/crawlers/worker-1?delete_after_ack=true';
+        $state = CrawlStateFactory::create($dsn);
+        $this->assertInstanceOf(RedisCrawlState::class, $state);
+        $state->reset(['a.com' => 'https://a.com/']);
+        $this->assertSame(['a.com' => 'https://a.com/'], $state->scope());
+        $this->expectException(\InvalidArgumentException::class);
+        CrawlStateFactory::create('redis://');
+    }
+
+    public function testTheFirstWriterWinsAndARedeliveredOwnerSendsWhatItHadNotSent(): void
+    {
+        $state = $this->state();
+        $other = $this->state();
+        $state->reset(['a.com' => 'https://a.com/']);
+        $this->assertSame(['k1', 'k2', 'k3'], $state->claim('page-1', ['k1', 'k2', 'k3']));
+        // Another worker (its own connection) finds the same links: nothing for it to send.
+        $this->assertSame(['k4'], $other->claim('page-2', ['k2', 'k4', 'k1']));
+        // page-1 died after sending k1: its redelivery sends k2 and k3, not k1 again.
+        $state->markDispatched('k1');
+        $this->assertSame(['k2', 'k3'], $state->claim('page-1', ['k1', 'k2', 'k3']));
+        $state->markDispatched('k2');
+        $state->markDispatched('k3');
+        $this->assertSame([], $state->claim('page-1', ['k1', 'k2', 'k3']));
+        $state->markDone('k1');
+        $state->markDone('k1');
+        $this->assertSame(['seen' => 4, 'done' => 1], $other->progress());
+        // The crawl's keys are under the stream's prefix; reset() clears them.
+        $state->reset([]);
+        $this->assertSame(['seen' => 0, 'done' => 0], $state->progress());
+        $this->assertSame([], $state->scope());
+    }
+
+    public function testPolitenessSpacesASitesSlotsOnRedissClock(): void
+    {
+        $state = $this->state();
+        $other = $this->state();
+        [$reserved, $wait] = $state->reserve('a.com', 200, 1000);
+        $this->assertTrue($reserved);
+        $this->assertSame(0, $wait);
+        [$reserved, $wait] = $other->reserve('a.com', 200, 1000);
+        $this->assertTrue($reserved, 'within the longest wait: reserved');
+        $this->assertGreaterThan(150, $wait);
+        $this->assertLessThanOrEqual(200, $wait);
+        // The third slot is 400 ms away: more than the 50 ms this caller would wait.
+        [$reserved, $wait] = $state->reserve('a.com', 200, 50);
+        $this->assertFalse($reserved);
+        $this->assertGreaterThan(350, $wait);
+        // Not reserved, so the next caller's slot is still the third one.
+        [, $again] = $other->reserve('a.com', 200, 1000);
+        $this->assertLessThanOrEqual($wait, $again);
+        [$reserved, $wait] = $state->reserve('b.com', 200, 0);
+        $this->assertTrue($reserved, 'another site has its own slots');
+        $this->assertSame(0, $wait);
+    }
+
+    public function testTheGateHoldsTheLimitBetweenRequestsThatLeave(): void
+    {
+        $state = $this->state();
+        $other = $this->state();
+        $this->assertSame(0, $state->pass('a.com', 300));
+        $left = $other->pass('a.com', 300);
+        $this->assertGreaterThan(250, $left, 'too early: not recorded');
+        $this->assertLessThanOrEqual(300, $left);
+        $this->assertSame(0, $other->pass('b.com', 300));
+        usleep(($left + 5) * 1000);
+        $this->assertSame(0, $other->pass('a.com', 300));
+        $this->assertGreaterThan(250, $state->pass('a.com', 300));
+    }
+
+    public function testNothingIsDeferredOnRedis(): void
+    {
+        $state = $this->state();
+        $this->assertFalse($state->defer(new CrawlUrl('https://a.com/', 0, 'k', 'id')));
+        $this->assertNull($state->nextDeferred());
+    }
+
+    public function testAfterARestartTheStateIsKeptAndTheConnectionComesBack(): void
+    {
+        $state = $this->state();
+        $state->reset(['a.com' => 'https://a.com/']);
+        $state->claim('dispatch', ['k1']);
+        self::stopServer();
+        try {
+            $state->progress();
+            $this->fail('Redis is down: the call must fail');
+        } catch (\RuntimeException $e) {
+            $this->assertStringContainsString('Redis at 127.0.0.1:' . self::$port, $e->getMessage());
+        }
+        self::startServer();
+        // The append-only file kept the seen-set; the state connects again by itself.
+        $this->assertSame(['seen' => 1, 'done' => 0], $state->progress());
+        $this->assertSame([], $state->claim('page-9', ['k1']));
+    }
+
+    private function state(): RedisCrawlState
+    {
+        return new RedisCrawlState('127.0.0.1', self::$port, 'crawl:');
+    }
+
+    private static function startServer(): void
+    {
+        $command = ['redis-server', '--port', (string) self::$port, '--bind', '127.0.0.1', '--dir', self::$dir,
+            '--appendonly', 'yes', '--save', '', '--logfile', self::$dir . '/redis.log'];
+        $process = proc_open($command, [0 => ['file', '/dev/null', 'r']], $pipes);
+        self::assertIsResource($process, 'redis-server starts');
+        self::$server = $process;
+        $deadline = microtime(true) + 10;
+        while (microtime(true) < $deadline) {
+            $connection = @fsockopen('127.0.0.1', self::$port, $errno, $error, 0.2);
+            if ($connection !== false) {
+                fclose($connection);
+                return;
+            }
+            usleep(20_000);
+        }
+        self::fail('redis-server did not start: ' . @file_get_contents(self::$dir . '/redis.log'));
+    }
+
+    private static function stopServer(): void
+    {
+        if (!is_resource(self::$server)) {
+            return;
+        }
+        // SIGTERM: Redis writes its append-only file and exits.
+        proc_terminate(self::$server, SIGTERM);
+        $deadline = microtime(true) + 10;
+        while (proc_get_status(self::$server)['running'] && microtime(true) < $deadline) {
+            usleep(10_000);
+        }
+        proc_close(self::$server);
+        self::$server = null;
+    }
+}

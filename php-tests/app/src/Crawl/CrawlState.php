@@ -1,0 +1,84 @@
+<?php
+
+declare(strict_types=1);
+
+namespace App\Crawl;
+
+use App\Message\CrawlUrl;
+
+/**
+ * What the crawl's workers share: the scope, the seen-set, progress and politeness. In Redis
+ * for workers in several processes and machines (RedisCrawlState), in memory for the embedded
+ * single process (InMemoryCrawlState, with Messenger's sync transport).
+ */
+interface CrawlState
+{
+    /**
+     * Starts a crawl: forgets the previous one and records the scope.
+     *
+     * @param array<string, string> $scope site (registrable domain, or host without one) => its seed URL
+     */
+    public function reset(array $scope): void;
+
+    /**
+     * @return array<string, string> site => seed URL, as given to reset()
+     */
+    public function scope(): array;
+
+    /**
+     * The keys that $owner must dispatch: those it is the first to add to the seen-set (first
+     * writer wins), and those it added before without marking them dispatched (the owner was
+     * redelivered after it died between the two).
+     *
+     * @param string $owner the id of the message that found the links (or `dispatch`)
+     * @param list<string> $keys fingerprints
+     * @return list<string>
+     */
+    public function claim(string $owner, array $keys): array;
+
+    /**
+     * Records that the message for $key was sent.
+     */
+    public function markDispatched(string $key): void;
+
+    /**
+     * Records that the page of $key was handled (fetched, or given up).
+     */
+    public function markDone(string $key): void;
+
+    /**
+     * @return array{seen: int, done: int} the crawl is over when both are equal
+     */
+    public function progress(): array;
+
+    /**
+     * Keeps a message for app:crawler:dispatch to send after the current one, or says to send it
+     * now (false). The embedded state keeps them: Messenger's sync transport handles a message
+     * as it is sent, so sending a page's links at once would crawl depth first, and the depth
+     * limit would cut pages that are near a seed by another path. Kept, they are sent in order,
+     * breadth first, as workers on a queue take them.
+     */
+    public function defer(CrawlUrl $message): bool;
+
+    /**
+     * The next message defer() kept, first in first out; null when there is none.
+     */
+    public function nextDeferred(): ?CrawlUrl;
+
+    /**
+     * Reserves the next request slot of a site: at most one request per $intervalMs, across every
+     * worker. Returns [true, wait]: sleep wait milliseconds, then send. When the slot is more than
+     * $maxWaitMs away, nothing is reserved and it returns [false, wait]: come back in wait ms.
+     *
+     * @return array{bool, int}
+     */
+    public function reserve(string $site, int $intervalMs, int $maxWaitMs): array;
+
+    /**
+     * The gate just before a request: records now as the site's last request and returns 0
+     * when the last one was at least $limitMs ago; otherwise records nothing and returns how
+     * many milliseconds are left. Slots (reserve()) order the workers; the gate makes the
+     * limit hold between the moments requests really leave, whatever happened in between.
+     */
+    public function pass(string $site, int $limitMs): int;
+}

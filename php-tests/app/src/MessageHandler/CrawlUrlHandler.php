@@ -1,0 +1,156 @@
+<?php
+
+declare(strict_types=1);
+
+namespace App\MessageHandler;
+
+use App\Crawl\CrawlState;
+use App\Crawl\LinkExtractor;
+use App\Database\CrawlDatabase;
+use App\Message\CrawlUrl;
+use App\Service\Crawler\Implementations\Spider\Http\CrawlRequestBuilder;
+use Psr\Log\LoggerInterface;
+use Symfony\Component\Messenger\Attribute\AsMessageHandler;
+use Symfony\Component\Messenger\MessageBusInterface;
+use Symfony\Component\Messenger\Stamp\DelayStamp;
+use Symfony\Contracts\HttpClient\Exception\ExceptionInterface as HttpException;
+use Symfony\Contracts\HttpClient\HttpClientInterface;
+use UrlNormalize\UrlNormalizer;
+
+/**
+ * A worker's job for one page: wait for the site's turn, fetch the page through the crawl API
+ * (the Spider request builder, whose build() normalizes the URL just before sending), store it
+ * with the URL as found, then send a CrawlUrl for each link in scope that no worker has seen.
+ *
+ * In scope: an http(s) link of the same site as a seed (registrableDomain() finds the seed,
+ * sameSite() confirms), at most `crawler.max_depth` links from it. A link's key in the seen-set
+ * is its 128-bit fingerprint(): every spelling of one page has the same key, on every worker.
+ */
+#[AsMessageHandler]
+final class CrawlUrlHandler
+{
+    /**
+     * A site's requests leave this much further apart than the politeness limit (in percent):
+     * between a request leaving and the site seeing it there is a time that varies (the
+     * connection, the scheduler of a busy machine, on either side), and the site must never
+     * see two requests closer than the limit.
+     */
+    private const SLOT_MARGIN_PERCENT = 25;
+
+    public function __construct(
+        private readonly CrawlState $state,
+        private readonly CrawlRequestBuilder $builder,
+        private readonly HttpClientInterface $httpClient,
+        private readonly CrawlDatabase $database,
+        private readonly LinkExtractor $links,
+        private readonly UrlNormalizer $normalizer,
+        private readonly MessageBusInterface $bus,
+        private readonly LoggerInterface $logger,
+        private readonly int $maxDepth,
+        private readonly int $siteIntervalMs,
+        private readonly int $maxWaitMs,
+    ) {
+    }
+
+    /**
+     * @throws \RuntimeException when the crawl API cannot be reached (Messenger retries the message)
+     */
+    public function __invoke(CrawlUrl $message): void
+    {
+        $site = $this->site($message->url);
+        // The request is ready before the slot is taken, so that only sending it is left after.
+        $payload = $this->builder->build($message->url, ['return_format' => 'bytes'])->getPayload();
+        $interval = intdiv($this->siteIntervalMs * (100 + self::SLOT_MARGIN_PERCENT), 100);
+        [$reserved, $wait] = $this->state->reserve($site, $interval, $this->maxWaitMs);
+        if (!$reserved) {
+            // The site's next slot is far: the message goes back, delayed, and this worker takes
+            // another site's page meanwhile (only with a transport that delays; sync never does).
+            $this->bus->dispatch($message, [new DelayStamp($wait)]);
+            return;
+        }
+        usleep($wait * 1000);
+        while (($left = $this->state->pass($site, $interval)) > 0) {
+            usleep($left * 1000);
+        }
+
+        $urlSent = (string) $payload['url'];
+        [$status, $content, $detail] = $this->fetch($payload, $message->id);
+        $crawlUrlId = $message->crawlUrlId
+            ?? $this->database->addUrl($message->url, "depth {$message->depth}, linked as {$message->href}");
+        $this->database->addResult($crawlUrlId, 'spider', $urlSent, $status === 200, $status, $detail);
+        if ($status !== 200) {
+            $this->logger->warning('Page not fetched', [
+                'url' => $message->url,
+                'status' => $status,
+                'detail' => $detail,
+            ]);
+        } elseif ($message->depth < $this->maxDepth) {
+            $this->follow($message, $content, $urlSent);
+        }
+        $this->state->markDone($message->key);
+    }
+
+    /**
+     * Sends a message for each link in scope that this message is first to claim.
+     */
+    private function follow(CrawlUrl $message, string $content, string $pageUrl): void
+    {
+        $scope = $this->state->scope();
+        $candidates = [];
+        foreach ($this->links->links($content, $pageUrl) as $href => $url) {
+            $scheme = strtolower((string) parse_url($url, PHP_URL_SCHEME));
+            $seed = $scope[$this->site($url)] ?? null;
+            $web = $scheme === 'http' || $scheme === 'https';
+            if ($web && $seed !== null && $this->normalizer->sameSite($url, $seed)) {
+                $candidates[$this->normalizer->fingerprint($url, null, 128)] ??= [$url, (string) $href];
+            }
+        }
+        foreach ($this->state->claim($message->id, array_keys($candidates)) as $key) {
+            $id = hash('xxh128', "{$message->id}>$key");
+            [$url, $href] = $candidates[$key];
+            $link = new CrawlUrl($url, $message->depth + 1, $key, $id, null, $href);
+            if (!$this->state->defer($link)) {
+                $this->bus->dispatch($link);
+            }
+            $this->state->markDispatched($key);
+        }
+    }
+
+    /**
+     * The politeness and scope unit: the registrable domain, or the host where there is none.
+     */
+    private function site(string $url): string
+    {
+        return $this->normalizer->registrableDomain($url)
+            ?? strtolower((string) parse_url($this->normalizer->normalize($url), PHP_URL_HOST));
+    }
+
+    /**
+     * POSTs the payload to the crawl API.
+     *
+     * @param array<string, mixed> $payload
+     * @return array{int, string, string} the page's status, its bytes, what the API said
+     */
+    private function fetch(array $payload, string $messageId): array
+    {
+        try {
+            $response = $this->httpClient->request('POST', $this->builder->getApiUrl(), [
+                'headers' => $this->builder->getHeaders() + ['X-Crawl-Message' => $messageId],
+                'body' => json_encode($payload, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE),
+            ]);
+            $apiStatus = $response->getStatusCode();
+            $answer = json_decode($response->getContent(false), true);
+        } catch (\JsonException $e) {
+            return [0, '', 'payload is not valid JSON: ' . $e->getMessage()];
+        } catch (HttpException $e) {
+            throw new \RuntimeException('Crawl API unreachable: ' . $e->getMessage(), 0, $e);
+        }
+        $page = is_array($answer) ? ($answer[0] ?? null) : null;
+        if ($apiStatus !== 200 || !is_array($page)) {
+            $error = is_array($answer) ? (string) ($answer['error'] ?? 'no page') : 'unreadable answer';
+            return [$apiStatus, '', $error];
+        }
+        $content = base64_decode((string) ($page['content'] ?? ''), true);
+        return [(int) ($page['status'] ?? 0), $content === false ? '' : $content, (string) ($page['error'] ?? 'ok')];
+    }
+}
