@@ -82,7 +82,10 @@ final class CrawlApiServer
         $this->stop();
     }
 
-    private static function freePort(): int
+    /**
+     * A loopback TCP port nobody listens on (the system picks it), for a server about to start.
+     */
+    public static function freePort(): int
     {
         $socket = stream_socket_server('tcp://127.0.0.1:0', $errno, $error);
         if ($socket === false) {

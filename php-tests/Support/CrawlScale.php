@@ -437,7 +437,7 @@ final class CrawlScale
     private function startRedis(bool $fresh): void
     {
         if ($fresh) {
-            $this->redisPort = self::freePort();
+            $this->redisPort = CrawlApiServer::freePort();
         }
         $this->redis = $this->spawn('redis', [
             'redis-server', '--port', (string) $this->redisPort, '--bind', '127.0.0.1', '--dir', $this->dir,
@@ -449,7 +449,7 @@ final class CrawlScale
 
     private function startApi(): void
     {
-        $this->apiPort = self::freePort();
+        $this->apiPort = CrawlApiServer::freePort();
         $router = dirname(__DIR__) . '/app/api/router.php';
         $this->api = $this->spawn('api', [PHP_BINARY, '-n', '-S', "127.0.0.1:{$this->apiPort}", $router], [
             'CRAWL_SITE_SEED' => (string) $this->seed,
@@ -585,16 +585,5 @@ final class CrawlScale
     private function settings(string $database): array
     {
         return Kernel::settings($database, "http://127.0.0.1:{$this->apiPort}", "{$this->dir}/crawler.log");
-    }
-
-    private static function freePort(): int
-    {
-        $socket = stream_socket_server('tcp://127.0.0.1:0', $errno, $error);
-        if ($socket === false) {
-            throw new \RuntimeException("No free loopback port: $error");
-        }
-        $port = (int) substr((string) strrchr((string) stream_socket_get_name($socket, false), ':'), 1);
-        fclose($socket);
-        return $port;
     }
 }
