@@ -3,7 +3,8 @@
 //! Messages follow one shape, so callers can show them as they are:
 //! ``Cannot normalize `https://exa mple.com/`: the host contains a character that is not allowed in a host``.
 
-use crate::redact::redact_credentials;
+use crate::input::redact::redact_credentials;
+use crate::input::NotAbsolute;
 use std::borrow::Cow;
 use std::fmt::{self, Write as _};
 
@@ -105,6 +106,15 @@ impl fmt::Display for ErrorKind {
                 )
             }
             kind => f.write_str(kind.description()),
+        }
+    }
+}
+
+impl From<NotAbsolute> for ErrorKind {
+    fn from(reason: NotAbsolute) -> Self {
+        match reason {
+            NotAbsolute::Empty => Self::EmptyInput,
+            NotAbsolute::RelativeReference => Self::RelativeReference,
         }
     }
 }

@@ -6,45 +6,30 @@
 // Every public item is documented; `cargo clippy -- -D warnings` (scripts/test) enforces it.
 #![warn(missing_docs)]
 
-mod canonical;
-mod display;
-mod dot_segments;
 mod error;
-mod explain;
-mod fast;
-mod fingerprint;
-mod flags;
-mod host;
-mod host_cache;
-mod host_policy;
 mod input;
-mod layout;
+mod keys;
 mod normalize;
 mod options;
-mod parse;
-mod query;
-mod redact;
-mod resolve;
 mod site;
-mod spoof_checks;
-mod surt;
+mod standard;
 
-pub use canonical::{canonicalize, equivalent, remove_query_parameters};
-pub use display::{escape_for_display, to_display};
 pub use error::{ErrorKind, Operation, UrlError};
-pub use explain::{explain, Change, Explanation, ValidationError};
-pub use fingerprint::{fingerprint, fingerprint_with, KeyBits, UnknownKeyBits, KEY_VERSION};
-pub use flags::{Flags, UnknownFlags};
-pub use host_policy::host_type;
+pub use input::redact::redact_credentials;
+pub use keys::canonical::{canonicalize, equivalent, remove_query_parameters};
+pub use keys::fingerprint::{fingerprint, fingerprint_with, KeyBits, UnknownKeyBits, KEY_VERSION};
+pub use keys::flags::{Flags, UnknownFlags};
+pub use keys::surt::surt;
+pub use normalize::explain::{explain, Change, Explanation, ValidationError};
+pub use normalize::resolve::{resolve, resolve_against_directory, Base};
 pub use normalize::{is_normal_form, normalize, normalize_cow, normalize_full_path};
 pub use options::{
-    OptionError, OptionValue, Options, DEFAULT_DIRECTORY_INDEXES, DEFAULT_MAX_LENGTH,
-    DEFAULT_TRACKING_PARAMETERS,
+    OptionError, OptionValue, Options, PublicSuffixes, DEFAULT_DIRECTORY_INDEXES,
+    DEFAULT_MAX_LENGTH, DEFAULT_TRACKING_PARAMETERS,
 };
-pub use redact::redact_credentials;
-pub use resolve::{resolve, resolve_against_directory, Base};
-pub use site::{public_suffix, registrable_domain, same_site, PublicSuffixes};
-pub use surt::surt;
+pub use site::display::{escape_for_display, to_display};
+pub use site::host_type::host_type;
+pub use site::psl::{public_suffix, registrable_domain, same_site};
 
 /// The PHP binding; its `#[php_module]` is the extension's entry point.
 mod php;

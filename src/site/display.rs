@@ -2,7 +2,7 @@
 //!
 //! Two changes to the normalized URL, both undone by [`crate::normalize`]:
 //! - each `xn--` label of the host is shown in Unicode when the IDN display policy
-//!   ([`crate::spoof_checks`]) finds nothing it could pass for;
+//!   ([`crate::site::spoof_checks`]) finds nothing it could pass for;
 //! - percent-encoded UTF-8 in the path, query and fragment is decoded where the character
 //!   is a letter, mark or digit that reads as itself. ASCII is never decoded (so `%2F %3F
 //!   %23 %25 %26 %3D %2B` and every other delimiter keep their meaning), and neither are
@@ -24,11 +24,10 @@
 //! decoded only from the escapes the parser writes for it (upper-case hex: `%c3%a9` stays).
 
 use crate::error::{Operation, UrlError};
-use crate::host::{find_host, HostSource};
-use crate::input::{is_special_scheme, split_scheme};
+use crate::input::{is_special_scheme, layout, split_scheme, HostSource};
 use crate::normalize::parse_input;
 use crate::options::Options;
-use crate::spoof_checks::{check_label, TopLevelDomain};
+use crate::site::spoof_checks::{check_label, TopLevelDomain};
 use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
 use percent_encoding::{percent_decode_str, utf8_percent_encode, CONTROLS};
 use std::borrow::Cow;
@@ -123,7 +122,7 @@ fn display_inner_url(path: &str) -> Cow<'_, str> {
     let Some((scheme, _)) = split_scheme(path) else {
         return Cow::Borrowed(path);
     };
-    let HostSource::Own(Some(range)) = find_host(path, None) else {
+    let HostSource::Own(Some(range)) = layout(path, None).host else {
         return Cow::Borrowed(path);
     };
     if !is_special_scheme(scheme) || scheme.eq_ignore_ascii_case("file") {

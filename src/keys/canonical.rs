@@ -16,11 +16,11 @@
 //! of these shapes; tests/large_inputs.rs and php-tests/LargeInputTest.php bound the time.
 
 use crate::error::{Operation, UrlError};
-use crate::flags::Flags;
+use crate::keys::flags::Flags;
+use crate::keys::query::{self, matches_any, Pair};
 use crate::normalize::parse_input;
 use crate::options::Options;
-use crate::parse::ParsedUrl;
-use crate::query::{self, matches_any, Pair};
+use crate::standard::ParsedUrl;
 use regex::Regex;
 use std::borrow::Cow;
 use std::sync::LazyLock;

@@ -8,97 +8,9 @@
 //! normalized URL, connects to. Names are not resolved: a domain whose DNS points to a private
 //! address passes (the HTTP client must pin and check the address it connects to).
 
-use crate::error::{Operation, UrlError};
-use crate::input::is_special_scheme;
-use crate::normalize::read_input;
-use crate::options::Options;
-use crate::parse::{parse, ParsedUrl};
+use crate::standard::{parse, UrlHost};
 use std::net::{Ipv4Addr, Ipv6Addr};
 use url::Host;
-
-/// The type of the URL's host after normalization: `domain`, `ipv4`, `ipv6`, `opaque` (the
-/// host of a non-special URL, kept as written) or `empty` (no host, or an empty one). The URL
-/// is read as [`crate::normalize`] reads it; the options' policies do not judge it here.
-///
-/// # Examples
-///
-/// ```
-/// use url_normalize::{host_type, Options};
-/// let options = Options::default();
-/// assert_eq!(host_type(b"https://example.com/", &options)?, "domain");
-/// assert_eq!(host_type(b"http://0x7f.1/", &options)?, "ipv4");
-/// assert_eq!(host_type(b"http://[::ffff:7f00:1]/", &options)?, "ipv6");
-/// assert_eq!(host_type(b"ssh://git@github.com/x", &options)?, "opaque");
-/// assert_eq!(host_type(b"mailto:a@b.c", &options)?, "empty");
-/// # Ok::<(), url_normalize::UrlError>(())
-/// ```
-///
-/// # Errors
-///
-/// As [`crate::normalize`], except for the policies: the input is not a URL, or is longer
-/// than `max_length`.
-pub fn host_type(input: &[u8], options: &Options) -> Result<&'static str, UrlError> {
-    read_input(input, options, Operation::HostType).map(|url| url.host_of().type_name())
-}
-
-/// A URL's host, as the URL Standard's host parser gave it; the text is its serialization.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum UrlHost<'a> {
-    /// No host, or an empty one (`mailto:`, `file:///`, `foo:///x`).
-    Empty,
-    /// A domain of a special URL, in ASCII.
-    Domain(&'a str),
-    /// An IPv4 address, and its serialization.
-    Ipv4(Ipv4Addr, &'a str),
-    /// An IPv6 address, and its serialization in brackets.
-    Ipv6(Ipv6Addr, &'a str),
-    /// The host of a non-special URL, kept as written (percent-encoded).
-    Opaque(&'a str),
-}
-
-impl<'a> UrlHost<'a> {
-    /// `domain`, `ipv4`, `ipv6`, `opaque` or `empty`: the names of `hostType()`.
-    pub(crate) fn type_name(self) -> &'static str {
-        match self {
-            Self::Empty => "empty",
-            Self::Domain(_) => "domain",
-            Self::Ipv4(..) => "ipv4",
-            Self::Ipv6(..) => "ipv6",
-            Self::Opaque(_) => "opaque",
-        }
-    }
-
-    /// The host as the URL shows it, for messages; `None` when there is none.
-    pub(crate) fn shown(self) -> Option<&'a str> {
-        match self {
-            Self::Empty => None,
-            Self::Domain(text) | Self::Ipv4(_, text) | Self::Ipv6(_, text) | Self::Opaque(text) => {
-                Some(text)
-            }
-        }
-    }
-}
-
-impl ParsedUrl {
-    /// The URL's host, as the policy judges it.
-    pub(crate) fn host_of(&self) -> UrlHost<'_> {
-        let text = self.url.host_str().unwrap_or("");
-        match self.url.host() {
-            Some(Host::Ipv4(address)) => UrlHost::Ipv4(address, text),
-            Some(Host::Ipv6(address)) => UrlHost::Ipv6(address, text),
-            Some(Host::Domain(_)) if !is_special_scheme(self.url.scheme()) => match text {
-                "" => UrlHost::Empty,
-                opaque => UrlHost::Opaque(opaque),
-            },
-            // A special URL's domain; the real one when the crate holds a placeholder.
-            Some(Host::Domain(_)) => match self.domain() {
-                Some(domain) if !domain.is_empty() => UrlHost::Domain(domain),
-                _ => UrlHost::Empty,
-            },
-            None => UrlHost::Empty,
-        }
-    }
-}
 
 /// One entry of `allowed_hosts`: a host exactly, or (`*.example.com`) its subdomains.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -300,6 +212,7 @@ fn is_private_ipv6(address: Ipv6Addr) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::standard::ParsedUrl;
 
     fn host(url: &str) -> ParsedUrl {
         parse(url).unwrap_or_else(|f| panic!("{url}: {:?}", f.kind))

@@ -6,8 +6,8 @@
 //! separator in special URLs), so whatever the parser reads as a password is hidden, in an
 //! invalid URL too. Everything else is kept byte for byte.
 
-use crate::input::with_default_scheme;
-use crate::layout::layout;
+use super::layout::layout;
+use super::scheme::with_default_scheme;
 use std::borrow::Cow;
 
 /// What stands for a password.

@@ -9,8 +9,8 @@
 use crate::error::{Operation, UrlError};
 use crate::input::is_special_scheme;
 use crate::normalize::parse_input;
-use crate::options::Options;
-use crate::parse::{parse, ParsedUrl};
+use crate::options::{Options, PublicSuffixes};
+use crate::standard::{parse, ParsedUrl};
 use psl::{List, Psl, Type};
 use std::borrow::Cow;
 
@@ -148,35 +148,6 @@ fn site_of(url: &ParsedUrl, sections: PublicSuffixes) -> Option<String> {
         return Some(domain.to_owned());
     }
     url.url.host_str().map(str::to_owned)
-}
-
-/// Which sections of the Public Suffix List decide where a site begins.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum PublicSuffixes {
-    /// The whole list: `a.github.io` and `b.github.io` are different sites (browsers' rule).
-    #[default]
-    All,
-    /// The ICANN section only: `github.io` is the registrable domain of `a.github.io`.
-    Icann,
-}
-
-impl PublicSuffixes {
-    /// The option value that names this choice (`'all'` or `'icann'`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::All => "all",
-            Self::Icann => "icann",
-        }
-    }
-
-    /// The choice an option value names, if any.
-    pub fn from_name(name: &str) -> Option<Self> {
-        match name {
-            "all" => Some(Self::All),
-            "icann" => Some(Self::Icann),
-            _ => None,
-        }
-    }
 }
 
 /// The public suffix of an ASCII, lowercase domain (as a parsed URL holds it), or `None`

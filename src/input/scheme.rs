@@ -1,45 +1,7 @@
-//! Reading an input as it comes from PHP (bytes, maybe not UTF-8, maybe without a scheme)
-//! into a string the URL parser accepts.
+//! Whether an input starts with a scheme, and the default scheme for one that has none.
 
-use crate::error::ErrorKind;
-use percent_encoding::{percent_decode_str, percent_encode, NON_ALPHANUMERIC};
+use percent_encoding::percent_decode_str;
 use std::borrow::Cow;
-
-/// Turns bytes into a string without losing any: each byte of an invalid UTF-8 sequence
-/// becomes `%XX`. In a path, query or fragment the parser keeps `%XX` as it is, so the
-/// byte reaches the server unchanged; in a host it decodes back to a non-UTF-8 byte and
-/// the host is rejected, as the URL Standard's host parser does.
-pub(crate) fn bytes_to_str(input: &[u8]) -> Cow<'_, str> {
-    if let Ok(valid) = std::str::from_utf8(input) {
-        return Cow::Borrowed(valid);
-    }
-    let mut out = String::with_capacity(input.len() + 8);
-    for chunk in input.utf8_chunks() {
-        out.push_str(chunk.valid());
-        // NON_ALPHANUMERIC encodes every byte given here: all of them are >= 0x80.
-        out.extend(percent_encode(chunk.invalid(), NON_ALPHANUMERIC));
-    }
-    Cow::Owned(out)
-}
-
-/// Removes what the URL Standard's basic URL parser removes before it starts: leading and
-/// trailing C0 controls and spaces, and every ASCII tab or newline.
-/// <https://url.spec.whatwg.org/#concept-basic-url-parser>
-pub(crate) fn strip(input: &str) -> Cow<'_, str> {
-    // Bytes, not chars: every byte removed is ASCII, so the cuts fall on char boundaries.
-    let bytes = input.as_bytes();
-    let start = bytes.iter().position(|&b| b > b' ').unwrap_or(bytes.len());
-    let end = bytes
-        .iter()
-        .rposition(|&b| b > b' ')
-        .map_or(start, |last| last + 1);
-    let trimmed = &input[start..end];
-    if trimmed.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
-        Cow::Owned(trimmed.replace(['\t', '\n', '\r'], ""))
-    } else {
-        Cow::Borrowed(trimmed)
-    }
-}
 
 /// `/` or `\`: special schemes read both as a path separator.
 pub(crate) fn is_slash(c: u8) -> bool {
@@ -181,20 +143,29 @@ fn is_host_like(host: &str) -> bool {
     is_domain || is_ipv6
 }
 
+/// Why an input cannot be made absolute by adding the default scheme.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NotAbsolute {
+    /// Nothing is left once stripped.
+    Empty,
+    /// A scheme-less input that names no host (`/x`, `../x`, `?q`).
+    RelativeReference,
+}
+
 /// Adds `default_scheme` to a stripped input that has none: `example.com/x` and
 /// `//example.com/x` both become `https://example.com/x`.
 ///
 /// # Errors
 ///
-/// [`ErrorKind::EmptyInput`] for an empty input; [`ErrorKind::RelativeReference`] for a
+/// [`NotAbsolute::Empty`] for an empty input; [`NotAbsolute::RelativeReference`] for a
 /// scheme-less input that names no host (`/x`, `./x`, `../x`, `?q`, `#f`), which the parser
 /// would otherwise read as a host (`https://../x` has the host `..`).
 pub(crate) fn with_default_scheme<'a>(
     input: &'a str,
     default_scheme: &str,
-) -> Result<Cow<'a, str>, ErrorKind> {
+) -> Result<Cow<'a, str>, NotAbsolute> {
     if input.is_empty() {
-        return Err(ErrorKind::EmptyInput);
+        return Err(NotAbsolute::Empty);
     }
     if has_scheme(input) {
         return Ok(Cow::Borrowed(input));
@@ -202,12 +173,12 @@ pub(crate) fn with_default_scheme<'a>(
     let separator = match input.as_bytes() {
         [a, b, ..] if is_slash(*a) && is_slash(*b) => ":",
         [first, ..] if is_slash(*first) || b"?#".contains(first) => {
-            return Err(ErrorKind::RelativeReference)
+            return Err(NotAbsolute::RelativeReference)
         }
         // `.` or `..` alone or before a separator (`\` is one for the special schemes).
-        [b'.'] | [b'.', b'.'] => return Err(ErrorKind::RelativeReference),
+        [b'.'] | [b'.', b'.'] => return Err(NotAbsolute::RelativeReference),
         [b'.', next, ..] | [b'.', b'.', next, ..] if is_slash(*next) => {
-            return Err(ErrorKind::RelativeReference)
+            return Err(NotAbsolute::RelativeReference)
         }
         _ => "://",
     };
@@ -217,20 +188,6 @@ pub(crate) fn with_default_scheme<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn invalid_utf8_bytes_become_percent_escapes() {
-        assert_eq!(bytes_to_str(b"/caf\xe9 \xff\xfe"), "/caf%E9 %FF%FE");
-        assert_eq!(bytes_to_str("/café".as_bytes()), "/café");
-        // A truncated sequence keeps its valid neighbours.
-        assert_eq!(bytes_to_str(b"a\xe2\x82b"), "a%E2%82b");
-    }
-
-    #[test]
-    fn strip_removes_what_the_url_standard_removes() {
-        assert_eq!(strip("  \u{1}https://a\t.com/\nx \r\n"), "https://a.com/x");
-        assert_eq!(strip("https://a.com/ x"), "https://a.com/ x");
-    }
 
     #[test]
     fn scheme_detection() {
@@ -316,8 +273,8 @@ mod tests {
             "/x", "\\x", "./x", "../x", ".\\x", "..\\x", ".", "..", "?q", "#f",
         ] {
             let got = with_default_scheme(relative, "https");
-            assert_eq!(got, Err(ErrorKind::RelativeReference), "{relative}");
+            assert_eq!(got, Err(NotAbsolute::RelativeReference), "{relative}");
         }
-        assert_eq!(with_default_scheme("", "https"), Err(ErrorKind::EmptyInput));
+        assert_eq!(with_default_scheme("", "https"), Err(NotAbsolute::Empty));
     }
 }

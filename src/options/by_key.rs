@@ -1,179 +1,13 @@
-//! Options: the settings a `UrlNormalizer` is constructed with, each checked once.
+//! Options by their PHP array keys: `Options::set` checks each value as the constructor's
+//! `array $options` gives it, and `Options::validate` the rules that join two keys. The PHP
+//! binding (`src/php/options.rs`) only turns zvals into [`OptionValue`]s; every rule and
+//! message lives here, so `cargo test` covers them without PHP.
 
-use crate::error::{printable, ErrorKind};
-use crate::host_policy::{HostPattern, HostPolicy, Refusal, UrlHost};
+use super::host_policy::HostPattern;
+use super::{directory_index_regex, Options, PublicSuffixes};
+use crate::error::printable;
 use crate::input::is_special_scheme;
-use crate::parse::ParsedUrl;
-use crate::redact::redact_credentials;
-use crate::site::PublicSuffixes;
-use regex::Regex;
-use std::borrow::Cow;
 use std::fmt;
-use std::sync::{Arc, LazyLock};
-
-/// URL::Normalize's default directory indexes (regular expressions, matched
-/// case-insensitively against the whole last path segment).
-pub const DEFAULT_DIRECTORY_INDEXES: &[&str] = &[
-    r"default\.aspx?",
-    r"default\.html\.aspx?",
-    r"default\.s?html?",
-    r"home\.s?html?",
-    r"index\.cgi",
-    r"index\.html\.aspx?",
-    r"index\.html\.php",
-    r"index\.jsp",
-    r"index\.php\d?",
-    r"index\.pl",
-    r"index\.s?html?",
-    r"welcome\.s?html?",
-];
-
-/// Query parameters that only track a visit (globs, case-insensitive): analytics campaign
-/// tags and the click ids of ad and social networks.
-pub const DEFAULT_TRACKING_PARAMETERS: &[&str] = &[
-    "utm_*",
-    "fbclid",
-    "gclid",
-    "gclsrc",
-    "dclid",
-    "gbraid",
-    "wbraid",
-    "msclkid",
-    "mc_cid",
-    "mc_eid",
-    "_ga",
-    "_gl",
-    "yclid",
-    "igshid",
-    "twclid",
-    "ttclid",
-    "li_fat_id",
-    "mkt_tok",
-    "_hsenc",
-    "_hsmi",
-    "__hstc",
-    "__hssc",
-    "__hsfp",
-    "hsctatracking",
-    "vero_id",
-    "vero_conv",
-    "oly_anon_id",
-    "oly_enc_id",
-    "rb_clickid",
-    "s_cid",
-    "srsltid",
-    "wickedid",
-    "_openstat",
-];
-
-/// The settings of a normalizer. Build with [`Options::default`], then [`Options::set`],
-/// which checks every value: an `Options` is always valid.
-#[derive(Debug, Clone)]
-pub struct Options {
-    strict: bool,
-    default_scheme: String,
-    directory_indexes: ListOption,
-    /// Compiled from `directory_indexes` whenever it changes.
-    directory_index: Regex,
-    tracking_parameters: ListOption,
-    /// The effective `tracking_parameters`, kept so that no call rebuilds it; the default
-    /// list is built once per process and shared.
-    tracking: Arc<[String]>,
-    removed_parameters: Vec<String>,
-    /// Lowercase; `None` allows every scheme.
-    allowed_schemes: Option<Vec<String>>,
-    max_length: usize,
-    public_suffixes: PublicSuffixes,
-    /// Show passwords in log records and messages (`log_credentials`, for debugging).
-    log_credentials: bool,
-    /// `allowed_hosts` and `block_private_hosts`.
-    host_policy: HostPolicy,
-}
-
-/// The default `max_length`: 2 MiB, about what browsers accept in a URL.
-pub const DEFAULT_MAX_LENGTH: usize = 2 * 1024 * 1024;
-
-/// A list with a built-in default that one option replaces and another extends, whatever
-/// order the two keys come in.
-#[derive(Debug, Clone)]
-struct ListOption {
-    defaults: &'static [&'static str],
-    replacement: Option<Vec<String>>,
-    extra: Vec<String>,
-}
-
-impl ListOption {
-    fn new(defaults: &'static [&'static str]) -> Self {
-        Self {
-            defaults,
-            replacement: None,
-            extra: Vec::new(),
-        }
-    }
-
-    /// A copy with `values` replacing the list or extending it.
-    fn with(&self, extend: bool, values: Vec<String>) -> Self {
-        let mut list = self.clone();
-        match extend {
-            true => list.extra.extend(values),
-            false => list.replacement = Some(values),
-        }
-        list
-    }
-
-    /// The default or its replacement, then the extras.
-    fn effective(&self) -> Vec<String> {
-        let base = match &self.replacement {
-            Some(values) => values.clone(),
-            None => self
-                .defaults
-                .iter()
-                .map(|value| value.to_string())
-                .collect(),
-        };
-        base.into_iter().chain(self.extra.iter().cloned()).collect()
-    }
-}
-
-/// The default patterns, compiled once: compiling takes far longer than the rest of a
-/// constructor (about 0.3 ms), and a clone shares the compiled form.
-static DEFAULT_DIRECTORY_INDEX: LazyLock<Regex> = LazyLock::new(|| {
-    let patterns: Vec<String> = DEFAULT_DIRECTORY_INDEXES
-        .iter()
-        .map(|p| p.to_string())
-        .collect();
-    // The default patterns are valid; a failure here is a bug caught by every test.
-    directory_index_regex(&patterns).expect("default directory indexes")
-});
-
-/// The default tracking list as `canonicalize` matches it, built once: every `Options`
-/// without a tracking option shares it, so a constructor allocates no copy of 33 names.
-static DEFAULT_TRACKING: LazyLock<Arc<[String]>> = LazyLock::new(|| {
-    ListOption::new(DEFAULT_TRACKING_PARAMETERS)
-        .effective()
-        .into()
-});
-
-impl Default for Options {
-    fn default() -> Self {
-        let directory_indexes = ListOption::new(DEFAULT_DIRECTORY_INDEXES);
-        let tracking_parameters = ListOption::new(DEFAULT_TRACKING_PARAMETERS);
-        Self {
-            strict: false,
-            default_scheme: "https".to_owned(),
-            directory_index: DEFAULT_DIRECTORY_INDEX.clone(),
-            directory_indexes,
-            tracking: Arc::clone(&DEFAULT_TRACKING),
-            tracking_parameters,
-            removed_parameters: Vec::new(),
-            allowed_schemes: None,
-            max_length: DEFAULT_MAX_LENGTH,
-            public_suffixes: PublicSuffixes::All,
-            log_credentials: false,
-            host_policy: HostPolicy::default(),
-        }
-    }
-}
 
 /// An option value as the caller gave it, before it is checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -415,9 +249,7 @@ impl Options {
         }
         Ok(())
     }
-}
 
-impl Options {
     /// Checks the rules that join two keys: `default_scheme` must be one of `allowed_schemes`,
     /// or every scheme-less input would be rejected. Call it after the last [`Options::set`].
     ///
@@ -453,120 +285,6 @@ impl Options {
             ),
         ))
     }
-
-    /// The schemes a URL may have (`allowed_schemes`, lowercase), or `None` for any.
-    pub fn allowed_schemes(&self) -> Option<&[String]> {
-        self.allowed_schemes.as_deref()
-    }
-
-    /// [`ErrorKind::DisallowedScheme`] when `allowed_schemes` does not list the URL's scheme.
-    pub(crate) fn check_scheme(&self, url: &ParsedUrl) -> Result<(), ErrorKind> {
-        match self.allows_scheme(url.url.scheme()) {
-            true => Ok(()),
-            false => Err(ErrorKind::DisallowedScheme),
-        }
-    }
-
-    /// [`ErrorKind::DisallowedHost`] or [`ErrorKind::PrivateHost`], with the host, when the
-    /// host policy (`allowed_hosts`, `block_private_hosts`) refuses the URL's host.
-    pub(crate) fn check_host(&self, url: &ParsedUrl) -> Result<(), (ErrorKind, Option<String>)> {
-        if !self.host_policy.is_set() {
-            return Ok(());
-        }
-        let host = url.host_of();
-        self.host_policy.check(host).map_err(|refusal| {
-            let kind = match refusal {
-                Refusal::NotAllowed => ErrorKind::DisallowedHost,
-                Refusal::Private => ErrorKind::PrivateHost,
-            };
-            (kind, host.shown().map(str::to_owned))
-        })
-    }
-
-    /// True when the host policy lets a URL of the special-scheme domain `domain` through.
-    pub(crate) fn allows_domain(&self, domain: &str) -> bool {
-        !self.host_policy.is_set() || self.host_policy.check(UrlHost::Domain(domain)).is_ok()
-    }
-
-    /// True when `allowed_schemes` lets a URL with `scheme` (lowercase) through.
-    pub(crate) fn allows_scheme(&self, scheme: &str) -> bool {
-        self.allowed_schemes
-            .as_ref()
-            .is_none_or(|allowed| allowed.iter().any(|s| s == scheme))
-    }
-
-    /// Which sections of the Public Suffix List decide where a site begins
-    /// (`public_suffixes`: `'all'`, the default, or `'icann'`).
-    pub fn public_suffixes(&self) -> PublicSuffixes {
-        self.public_suffixes
-    }
-
-    /// The longest input accepted, in bytes (`max_length`).
-    pub fn max_length(&self) -> usize {
-        self.max_length
-    }
-
-    /// [`ErrorKind::InputTooLong`] when `input` is longer than `max_length`.
-    pub(crate) fn check_length(&self, input: &[u8]) -> Result<(), ErrorKind> {
-        if input.len() > self.max_length {
-            return Err(ErrorKind::InputTooLong {
-                length: input.len(),
-                max_length: self.max_length,
-            });
-        }
-        Ok(())
-    }
-
-    /// Whether log records and messages show a URL's password (`log_credentials`); by default
-    /// it is replaced by `***`.
-    pub fn log_credentials(&self) -> bool {
-        self.log_credentials
-    }
-
-    /// A URL (or any input) as a log record may show it: its password replaced by `***`
-    /// unless `log_credentials` is set (see [`crate::redact_credentials`]).
-    pub fn loggable<'a>(&self, url: &'a [u8]) -> Cow<'a, [u8]> {
-        match self.log_credentials {
-            true => Cow::Borrowed(url),
-            false => redact_credentials(url),
-        }
-    }
-
-    /// Throw instead of returning the input unchanged when it cannot be parsed (`strict`).
-    /// The core always returns `Result`; the PHP binding reads this to choose.
-    pub fn strict(&self) -> bool {
-        self.strict
-    }
-
-    /// The scheme given to an input that has none (`default_scheme`), lowercase.
-    pub fn default_scheme(&self) -> &str {
-        &self.default_scheme
-    }
-
-    /// True when `segment` (a last path segment) is a directory index.
-    pub(crate) fn is_directory_index(&self, segment: &str) -> bool {
-        self.directory_index.is_match(segment)
-    }
-
-    /// The tracking parameter globs, as `canonicalize` matches them.
-    pub(crate) fn tracking_parameters(&self) -> &[String] {
-        &self.tracking
-    }
-
-    /// The `remove_query_parameters` globs, which every canonicalization removes.
-    pub(crate) fn removed_parameters(&self) -> &[String] {
-        &self.removed_parameters
-    }
-}
-
-/// One case-insensitive regular expression that matches a whole segment against any pattern;
-/// an empty list matches nothing.
-fn directory_index_regex(patterns: &[String]) -> Result<Regex, regex::Error> {
-    if patterns.is_empty() {
-        return Regex::new("[^\\s\\S]");
-    }
-    let alternatives: Vec<String> = patterns.iter().map(|p| format!("(?:{p})")).collect();
-    Regex::new(&format!("(?i)^(?:{})$", alternatives.join("|")))
 }
 
 /// The URL Standard's scheme: an ASCII letter, then ASCII letters, digits, `+`, `-` or `.`.
@@ -587,6 +305,7 @@ fn is_fetchable_scheme(scheme: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorKind;
 
     #[test]
     fn wrong_types_name_the_key_and_both_types() {

@@ -2,9 +2,9 @@
 //! Archive's form: `http://www.example.com/a?b` → `com,example)/a?b`.
 //! <https://github.com/internetarchive/surt>
 
-use crate::canonical::canonical_url;
 use crate::error::UrlError;
-use crate::flags::Flags;
+use crate::keys::canonical::canonical_url;
+use crate::keys::flags::Flags;
 use crate::options::Options;
 use url::Host;
 

@@ -3,7 +3,7 @@
 use crate::error::{ErrorKind, Operation, UrlError};
 use crate::input::{bytes_to_str, strip};
 use crate::options::Options;
-use crate::parse::{join, parse, ParsedUrl};
+use crate::standard::{join, parse, ParsedUrl};
 use url::Position;
 
 /// Resolves `href` against `base` as a browser resolves a link, and returns the

@@ -8,12 +8,13 @@
 //! <https://url.spec.whatwg.org/#validation-error>
 
 use crate::error::Operation;
-use crate::host::{ends_in_a_number, is_forbidden_domain_code_point, split_authority};
-use crate::host_policy::UrlHost;
+use crate::input::split_authority;
 use crate::input::{bytes_to_str, is_special_scheme, split_scheme, strip, with_default_scheme};
 use crate::normalize::{normalize_cow, read_input};
 use crate::options::Options;
-use crate::parse::ParsedUrl;
+use crate::standard::host::{ends_in_a_number, is_forbidden_domain_code_point};
+use crate::standard::ParsedUrl;
+use crate::standard::UrlHost;
 use idna::uts46::AsciiDenyList;
 use percent_encoding::percent_decode_str;
 

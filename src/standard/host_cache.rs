@@ -20,7 +20,7 @@
 //! for any hosts (tests/host_cache_memory.rs measures them): the byte bound keeps long hosts
 //! from filling 2 × 4,096 entries, which at 512 bytes a host would take 9.3 MB.
 
-use crate::host::ends_in_a_number;
+use crate::standard::host::ends_in_a_number;
 use percent_encoding::percent_decode_str;
 use std::borrow::Cow;
 use std::cell::RefCell;

@@ -1,10 +1,14 @@
-//! `normalize()`: the URL a browser would request for an input found in the wild.
+//! Stage 3, the URL a browser would request: `normalize()` (with its fast path), `resolve()`
+//! for links, and `explain()`, which says what `normalize()` changed.
+
+pub(crate) mod explain;
+pub(crate) mod fast;
+pub(crate) mod resolve;
 
 use crate::error::{ErrorKind, Operation, UrlError};
-use crate::fast;
 use crate::input::{bytes_to_str, strip, with_default_scheme};
 use crate::options::Options;
-use crate::parse::{parse, ParsedUrl};
+use crate::standard::{parse, ParsedUrl};
 use std::borrow::Cow;
 
 /// Normalizes a URL into the form a browser would request.
@@ -118,7 +122,7 @@ pub(crate) fn read_input(
     let text = bytes_to_str(input);
     let stripped = strip(&text);
     let absolute = with_default_scheme(&stripped, options.default_scheme())
-        .map_err(|kind| fail(kind, None))?;
+        .map_err(|reason| fail(reason.into(), None))?;
     parse(&absolute).map_err(|failure| fail(failure.kind, failure.host))
 }
 

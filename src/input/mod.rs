@@ -1,0 +1,14 @@
+//! Stage 1, reading the input: PHP's bytes become the text the URL parser reads (invalid
+//! UTF-8 kept as `%XX`, the standard's stripping, the scheme-less rule and the default
+//! scheme), and one scan records where its parts are for every later stage.
+
+pub(crate) mod layout;
+pub(crate) mod redact;
+pub(crate) mod scheme;
+pub(crate) mod text;
+
+pub(crate) use layout::{layout, split_authority, HostSource, Layout};
+pub(crate) use scheme::{
+    is_slash, is_special_scheme, split_scheme, with_default_scheme, NotAbsolute,
+};
+pub(crate) use text::{bytes_to_str, strip};

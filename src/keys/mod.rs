@@ -1,0 +1,8 @@
+//! Stage 4, transforms and keys: `canonicalize()` and its flags, query parameters, SURT
+//! keys and fingerprints, all computed on the URL `normalize()` reads.
+
+pub(crate) mod canonical;
+pub(crate) mod fingerprint;
+pub(crate) mod flags;
+pub(crate) mod query;
+pub(crate) mod surt;

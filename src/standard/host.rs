@@ -1,0 +1,24 @@
+//! Two rules of the URL Standard's host parser that the fixups and the checks of a host
+//! need beside the crate's own parser.
+
+/// <https://url.spec.whatwg.org/#forbidden-domain-code-point>
+pub(crate) fn is_forbidden_domain_code_point(b: u8) -> bool {
+    b <= 0x20 || b == 0x7f || b"#%/:<>?@[\\]^|".contains(&b)
+}
+
+/// <https://url.spec.whatwg.org/#ends-in-a-number-checker>
+pub(crate) fn ends_in_a_number(domain: &str) -> bool {
+    let mut labels = domain.rsplit('.');
+    let mut last = labels.next().unwrap_or("");
+    if last.is_empty() {
+        match labels.next() {
+            Some(label) => last = label,
+            None => return false,
+        }
+    }
+    if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
+        return true;
+    }
+    let hex = last.strip_prefix("0x").or_else(|| last.strip_prefix("0X"));
+    hex.is_some_and(|digits| digits.bytes().all(|b| b.is_ascii_hexdigit()))
+}
