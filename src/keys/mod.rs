@@ -2,7 +2,9 @@
 //! keys and fingerprints, all computed on the URL `normalize()` reads.
 
 pub(crate) mod canonical;
+mod escapes;
 pub(crate) mod fingerprint;
 pub(crate) mod flags;
 pub(crate) mod query;
+mod sessions;
 pub(crate) mod surt;

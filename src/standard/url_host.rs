@@ -1,7 +1,7 @@
 //! A parsed URL's host as the URL Standard's host parser gave it: a domain, an IP address,
 //! an opaque host, or none. The host policy, `hostType()` and `explain()` judge it.
 
-use super::ParsedUrl;
+use super::parsed_url::ParsedUrl;
 use crate::input::is_special_scheme;
 use std::net::{Ipv4Addr, Ipv6Addr};
 use url::Host;

@@ -11,7 +11,7 @@
 //! Delete when the crate keeps invalid Punycode in an ASCII domain.
 
 use super::super::host::{ends_in_a_number, is_forbidden_domain_code_point};
-use super::super::{ParseFailure, ParsedUrl, PLACEHOLDER_HOST};
+use super::super::parsed_url::{ParseFailure, ParsedUrl, PLACEHOLDER_HOST};
 use crate::error::ErrorKind;
 use crate::input::HostSource;
 use percent_encoding::percent_decode_str;

@@ -23,7 +23,7 @@ mod non_special_authority;
 pub(super) mod path_encoding;
 pub(super) mod relative_slashes;
 
-use super::ParseFailure;
+use super::parsed_url::ParseFailure;
 use crate::input::Layout;
 use non_special_authority::non_special_authority_failure;
 use std::borrow::Cow;

@@ -11,7 +11,7 @@
 //!
 //! Delete each when the crate's join follows these states.
 
-use super::super::ParsedUrl;
+use super::super::parsed_url::ParsedUrl;
 use crate::input::{is_slash, is_special_scheme, split_scheme};
 use std::borrow::Cow;
 
