@@ -22,7 +22,9 @@ pub use keys::flags::{Flags, UnknownFlags};
 pub use keys::surt::surt;
 pub use normalize::explain::{explain, Change, Explanation, ValidationError};
 pub use normalize::resolve::{resolve, resolve_against_directory, Base};
-pub use normalize::{is_normal_form, normalize, normalize_cow, normalize_full_path};
+pub use normalize::{
+    is_normal_form, normalize, normalize_cow, normalize_fast_path, normalize_full_path,
+};
 pub use options::{
     OptionError, OptionValue, Options, PublicSuffixes, DEFAULT_DIRECTORY_INDEXES,
     DEFAULT_MAX_LENGTH, DEFAULT_TRACKING_PARAMETERS,

@@ -3,6 +3,7 @@
 
 pub(crate) mod explain;
 pub(crate) mod fast;
+mod rebuild;
 pub(crate) mod resolve;
 
 use crate::error::{ErrorKind, Operation, UrlError};
@@ -46,9 +47,9 @@ pub fn normalize(input: &[u8], options: &Options) -> Result<String, UrlError> {
 /// [`normalize`], borrowing the input when it is already its own normal form: the PHP
 /// binding then hands the caller's own string back, with no parse, no new string and no copy.
 ///
-/// `Cow::Borrowed` means the fast path recognized the input (see `src/fast.rs`, and
-/// [`is_normal_form`]); `Cow::Owned` is the full path's answer, which may still equal the
-/// input.
+/// `Cow::Borrowed` means the fast path recognized the input (see `src/normalize/fast.rs`,
+/// and [`is_normal_form`]); `Cow::Owned` is the answer of the fast path's one-pass writer
+/// (`src/normalize/rebuild.rs`) or of the full path, and may still equal the input.
 ///
 /// # Examples
 ///
@@ -67,17 +68,36 @@ pub fn normalize(input: &[u8], options: &Options) -> Result<String, UrlError> {
 ///
 /// As for [`normalize`].
 pub fn normalize_cow<'a>(input: &'a [u8], options: &Options) -> Result<Cow<'a, str>, UrlError> {
-    match fast::normal_form(input) {
-        // The options' limits and policies hold for every answer; outside them the full path
-        // reports.
-        Some(normal)
-            if options.check_length(input).is_ok()
-                && options.allows_scheme(normal.scheme)
-                && options.allows_domain(normal.host) =>
-        {
+    // The options' limits and policies hold for every answer; outside them the full path
+    // reports.
+    let allowed = |scheme: &str, host: &str| {
+        options.check_length(input).is_ok()
+            && options.allows_scheme(scheme)
+            && options.allows_domain(host)
+    };
+    match fast_path(input, options.default_scheme()) {
+        Some(FastAnswer::Kept(normal)) if allowed(normal.scheme, normal.host) => {
             Ok(Cow::Borrowed(normal.url))
         }
+        Some(FastAnswer::Rebuilt(rebuilt)) if allowed(rebuilt.scheme, rebuilt.host()) => {
+            Ok(Cow::Owned(rebuilt.url))
+        }
         _ => normalize_full_path(input, options).map(Cow::Owned),
+    }
+}
+
+/// What the fast path knows of an input.
+enum FastAnswer<'a> {
+    /// The input is its own normal form ([`fast`]).
+    Kept(fast::NormalForm<'a>),
+    /// The normal form, written in one pass ([`rebuild`]).
+    Rebuilt(rebuild::Rebuilt),
+}
+
+fn fast_path<'a>(input: &'a [u8], default_scheme: &str) -> Option<FastAnswer<'a>> {
+    match fast::normal_form(input) {
+        Some(normal) => Some(FastAnswer::Kept(normal)),
+        None => rebuild::rebuild(input, default_scheme).map(FastAnswer::Rebuilt),
     }
 }
 
@@ -86,6 +106,18 @@ pub fn normalize_cow<'a>(input: &'a [u8], options: &Options) -> Result<Cow<'a, s
 /// unchanged; `tests/fast_path.rs` and the fuzz target check this.
 pub fn is_normal_form(input: &[u8]) -> bool {
     fast::normal_form(input).is_some()
+}
+
+/// The fast path's answer for `input`, with the default options: the input itself
+/// (`Cow::Borrowed`), the normal form it wrote in one pass (`Cow::Owned`), or `None` when
+/// only the full path knows. Public only so the differential test and the fuzz target can
+/// hold it against [`normalize_full_path`].
+#[doc(hidden)]
+pub fn normalize_fast_path(input: &[u8]) -> Option<Cow<'_, str>> {
+    match fast_path(input, "https")? {
+        FastAnswer::Kept(normal) => Some(Cow::Borrowed(normal.url)),
+        FastAnswer::Rebuilt(rebuilt) => Some(Cow::Owned(rebuilt.url)),
+    }
 }
 
 /// [`normalize`] without the fast path: parse, then serialize. Public only so the

@@ -18,7 +18,7 @@
 //! crate's `Url` after it, and 1 when the crate has refused a host.
 
 pub(super) mod ascii_domains;
-mod drive_letters;
+pub(super) mod drive_letters;
 mod non_special_authority;
 pub(super) mod path_encoding;
 pub(super) mod relative_slashes;
