@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::{conformance_dir, data_sets, data_urls, Rng};
+use common::{conformance_inputs, data_sets, data_urls, Rng};
 use std::borrow::Cow;
 use url_normalize::{
     is_normal_form, normalize_cow, normalize_fast_path, normalize_full_path, Options,
@@ -61,70 +61,6 @@ fn check_with_mutations(input: &[u8], rng: &mut Rng, options: &Options) -> usize
         answered += usize::from(check(&mutated, options));
     }
     answered
-}
-
-/// Every string literal of a JSON or JSONL text, decoded; a lone surrogate (which no UTF-8
-/// string can hold) becomes U+FFFD. Keys come along too, which does no harm here.
-fn json_strings(text: &str) -> Vec<String> {
-    let mut strings = Vec::new();
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        if c != '"' {
-            continue;
-        }
-        let mut units: Vec<u16> = Vec::new();
-        while let Some(c) = chars.next() {
-            match c {
-                '"' => break,
-                '\\' => match chars.next() {
-                    Some('u') => {
-                        let hex: String = chars.by_ref().take(4).collect();
-                        units.push(u16::from_str_radix(&hex, 16).unwrap_or(0xFFFD));
-                    }
-                    Some('n') => units.push(u16::from(b'\n')),
-                    Some('t') => units.push(u16::from(b'\t')),
-                    Some('r') => units.push(u16::from(b'\r')),
-                    Some('b') => units.push(8),
-                    Some('f') => units.push(12),
-                    Some(other) => units.extend(other.encode_utf16(&mut [0; 2]).iter()),
-                    None => break,
-                },
-                other => units.extend(other.encode_utf16(&mut [0; 2]).iter()),
-            }
-        }
-        strings.push(String::from_utf16_lossy(&units));
-    }
-    strings
-}
-
-/// Every input of the conformance files: JSON string literals, TSV fields, and the
-/// `;`-separated fields of IdnaTestV2.txt.
-fn conformance_inputs() -> Vec<String> {
-    let dir = conformance_dir();
-    let mut inputs = Vec::new();
-    let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-    for entry in entries {
-        let path = entry.expect("readable directory").path();
-        let text = std::fs::read_to_string(&path).expect("UTF-8 conformance file");
-        match path.extension().and_then(|e| e.to_str()) {
-            Some("json" | "jsonl") => inputs.extend(json_strings(&text)),
-            Some("tsv") => {
-                inputs.extend(text.lines().flat_map(|l| l.split('\t').map(str::to_owned)))
-            }
-            Some("txt") => inputs.extend(
-                text.lines()
-                    .filter(|l| !l.starts_with('#'))
-                    .flat_map(|l| l.split(';').map(|f| f.trim().to_owned())),
-            ),
-            _ => {}
-        }
-    }
-    assert!(
-        inputs.len() > 10_000,
-        "conformance files not found in {}",
-        dir.display()
-    );
-    inputs
 }
 
 #[test]

@@ -8,8 +8,8 @@
 use std::sync::LazyLock;
 use url_normalize::{
     canonicalize, fingerprint, is_normal_form, normalize, normalize_fast_path, normalize_full_path,
-    registrable_domain, resolve, resolve_against_directory, same_site, surt, to_display, Flags,
-    Options, UrlError,
+    registrable_domain, resolve, resolve_against_directory, same_site, surt, to_display, Base,
+    Flags, Options, UrlError,
 };
 
 /// Built once: `Options::default()` compiles the directory-index regex, which would cost more
@@ -87,6 +87,16 @@ pub fn check_resolve(data: &[u8]) {
     }
     if let Ok(out) = resolve_against_directory(href, base, options) {
         assert_absolute("resolve_against_directory", data, &out, options);
+    }
+    for page in [Base::new(base, options), Base::new_directory(base, options)] {
+        if let Some(fast) = page.resolve_fast_path(href) {
+            let full = page.resolve_full_path(href);
+            assert!(
+                full.as_deref() == Ok(fast.as_str()),
+                "resolve's fast path gives {fast:?} for {}, the full path {full:?}",
+                data.escape_ascii()
+            );
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 
 pub(crate) mod explain;
 pub(crate) mod fast;
+mod join;
 mod rebuild;
 pub(crate) mod resolve;
 

@@ -59,7 +59,7 @@ impl Rebuilt {
 
 /// The normal form of `input` when the grammar of this module holds; `None` means "not
 /// known", and the full path answers.
-pub(crate) fn rebuild<'a>(input: &'a [u8], default_scheme: &str) -> Option<Rebuilt> {
+pub(crate) fn rebuild(input: &[u8], default_scheme: &str) -> Option<Rebuilt> {
     let (scheme, rest, default_port) =
         http_scheme(input).or_else(|| without_scheme(input, default_scheme))?;
     if input.last().is_some_and(|&b| b <= b' ') {
@@ -204,7 +204,11 @@ fn push_port(url: &mut String, digits: &[u8], default_port: &[u8]) -> Option<()>
 
 /// A path (it starts with `/`): its `\\` read as `/` and its dot segments removed, as the
 /// path state of a special URL does, then encoded.
-fn push_path(url: &mut String, path: &[u8]) -> Option<()> {
+pub(super) fn push_path(url: &mut String, path: &[u8]) -> Option<()> {
+    // The parser removes a tab or newline before it reads segments: `.\t` is `.` to it.
+    if path.iter().any(|&b| ENCODE[usize::from(b)] & REMOVED != 0) {
+        return None;
+    }
     let needs_path_state = path.iter().enumerate().any(|(at, &b)| {
         // Only a segment that starts with `.` or `%` can be a dot segment (`.`, `..`, `%2e`,
         // `.%2E`...).
@@ -219,7 +223,7 @@ fn push_path(url: &mut String, path: &[u8]) -> Option<()> {
 
 /// `bytes`, each byte of the component's percent-encode set (`set`) written `%XX`; `None`
 /// for a tab or newline, which the parser removes.
-fn push_encoded(url: &mut String, bytes: &[u8], set: u8) -> Option<()> {
+pub(super) fn push_encoded(url: &mut String, bytes: &[u8], set: u8) -> Option<()> {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
     let mut kept_from = 0;
     for (at, &b) in bytes.iter().enumerate() {
@@ -242,11 +246,11 @@ fn push_encoded(url: &mut String, bytes: &[u8], set: u8) -> Option<()> {
 
 /// Encoded in a path: the path percent-encode set, and `^` (fixup 2).
 /// <https://url.spec.whatwg.org/#path-percent-encode-set>
-const PATH: u8 = 1;
+pub(super) const PATH: u8 = 1;
 /// Encoded in a special URL's query. <https://url.spec.whatwg.org/#special-query-percent-encode-set>
-const QUERY: u8 = 2;
+pub(super) const QUERY: u8 = 2;
 /// Encoded in a fragment. <https://url.spec.whatwg.org/#fragment-percent-encode-set>
-const FRAGMENT: u8 = 4;
+pub(super) const FRAGMENT: u8 = 4;
 /// A tab or newline: the parser removes it, which this module does not do.
 const REMOVED: u8 = 8;
 
@@ -351,6 +355,7 @@ mod tests {
             "https://a.com:65536/",
             "https://a.com:8o/",
             "https://a.com/#a#b",
+            "https://a.com/a/.\t/..",
             "example.com:8080/x",
             "./x",
             "/x",

@@ -1,9 +1,14 @@
 //! `resolve()`: a link in a page, made absolute the way a browser does it.
 
+use super::fast;
+use super::join::JoinableBase;
+use super::rebuild::rebuild;
 use crate::error::{ErrorKind, Operation, UrlError};
 use crate::input::{bytes_to_str, strip};
 use crate::options::Options;
 use crate::standard::{join, parse, ParsedUrl};
+use std::borrow::Cow;
+use std::cell::OnceCell;
 use url::Position;
 
 /// Resolves `href` against `base` as a browser resolves a link, and returns the
@@ -83,49 +88,68 @@ pub fn resolve_against_directory(
 pub struct Base<'a> {
     base: &'a [u8],
     options: &'a Options,
-    /// The parsed base, or why it is not one (reported by every `resolve`).
-    parsed: Result<ParsedUrl, (ErrorKind, Option<String>)>,
+    directory: bool,
+    /// The parsed base, or why it is not one (reported by every `resolve`); parsed when a
+    /// link first needs it, which may be never.
+    parsed: OnceCell<Result<ParsedUrl, (ErrorKind, Option<String>)>>,
+    /// The base in normal form, when links can be joined onto it directly ([`super::join`])
+    /// and whatever they resolve to passes the options as the base does.
+    joinable: Option<JoinableBase<'a>>,
 }
 
 impl<'a> Base<'a> {
     /// Parses `base`, the absolute URL of a page after redirects.
     pub fn new(base: &'a [u8], options: &'a Options) -> Self {
-        Self::with(base, options, |_| {})
+        Self::with(base, options, false)
     }
 
     /// Parses `base` and reads its last path segment as a directory, as
     /// [`resolve_against_directory`] does.
     pub fn new_directory(base: &'a [u8], options: &'a Options) -> Self {
-        Self::with(base, options, |url| {
-            // Every hierarchical path, with a host or without (`foo:/p/q`, `file:///dir/page`).
-            // The slash is added to the serialization, which is parsed again: set_path would
-            // drop the `/.` that keeps a host-less `//a` path from reading as a host
-            // (`foo:/.//a`). An opaque path (`mailto:x`) has no directories; the join reports it.
-            if url.url.cannot_be_a_base() || url.url.path().ends_with('/') {
-                return;
-            }
-            let serialized = url.serialize();
-            let after_path = url.url[Position::AfterPath..].len();
-            let (before, after) = serialized.split_at(serialized.len() - after_path);
-            if let Ok(directory) = parse(&format!("{before}/{after}")) {
-                *url = directory;
-            }
-        })
+        Self::with(base, options, true)
     }
 
-    fn with(base: &'a [u8], options: &'a Options, adjust: impl FnOnce(&mut ParsedUrl)) -> Self {
-        let parsed = options.check_length(base).map_err(|kind| (kind, None));
-        let parsed = parsed.and_then(|()| {
-            let mut url = parse(&strip(&bytes_to_str(base)))
-                .map_err(|failure| (failure.kind, failure.host))?;
-            adjust(&mut url);
-            Ok(url)
-        });
-        Self {
+    fn with(base: &'a [u8], options: &'a Options, directory: bool) -> Self {
+        let mut this = Self {
             base,
             options,
-            parsed,
+            directory,
+            parsed: OnceCell::new(),
+            joinable: None,
+        };
+        if options.check_length(base).is_err() {
+            return this;
         }
+        // A base in normal form needs no parse to have links joined onto it.
+        if let Some(normal) = fast::normal_form(base) {
+            if options.allows_scheme(normal.scheme) && options.allows_domain(normal.host) {
+                this.joinable = JoinableBase::new(Cow::Borrowed(normal.url))
+                    .and_then(|joinable| joinable.into_directory(directory));
+                return this;
+            }
+        }
+        if let Ok(url) = this.parsed_base() {
+            let allowed = options.check_scheme(url).is_ok() && options.check_host(url).is_ok();
+            if allowed {
+                this.joinable = JoinableBase::new(Cow::Owned(url.serialize()));
+            }
+        }
+        this
+    }
+
+    /// The base, parsed (and made a directory) on first use.
+    fn parsed_base(&self) -> &Result<ParsedUrl, (ErrorKind, Option<String>)> {
+        self.parsed.get_or_init(|| {
+            self.options
+                .check_length(self.base)
+                .map_err(|kind| (kind, None))?;
+            let mut url = parse(&strip(&bytes_to_str(self.base)))
+                .map_err(|failure| (failure.kind, failure.host))?;
+            if self.directory {
+                make_directory(&mut url);
+            }
+            Ok(url)
+        })
     }
 
     /// Resolves `href` against this base, as [`resolve`] does.
@@ -134,6 +158,47 @@ impl<'a> Base<'a> {
     ///
     /// As for [`resolve`]: an invalid base is reported with each `href`.
     pub fn resolve(&self, href: &[u8]) -> Result<String, UrlError> {
+        if self.joinable.is_some() && self.options.check_length(href).is_ok() {
+            if let Some(url) = self.resolve_fast_path(href) {
+                return Ok(url);
+            }
+        }
+        self.resolve_full_path(href)
+    }
+
+    /// The fast path's answer for `href`, or `None` when only the full path knows: a link
+    /// joined onto a base in normal form ([`super::join`]), or an absolute `http(s)` link in
+    /// or near its normal form (as `normalize()`'s fast path). Public only so the
+    /// differential test and the fuzz target can hold it against [`Base::resolve_full_path`].
+    #[doc(hidden)]
+    pub fn resolve_fast_path(&self, href: &[u8]) -> Option<String> {
+        let joinable = self.joinable.as_ref()?;
+        let absolute = href.len() >= 7
+            && (href[..7].eq_ignore_ascii_case(b"http://")
+                || href
+                    .get(..8)
+                    .is_some_and(|s| s.eq_ignore_ascii_case(b"https://")));
+        if !absolute {
+            return joinable.join(href);
+        }
+        let allowed = |scheme: &str, host: &str| {
+            self.options.allows_scheme(scheme) && self.options.allows_domain(host)
+        };
+        if let Some(normal) = fast::normal_form(href) {
+            return allowed(normal.scheme, normal.host).then(|| normal.url.to_owned());
+        }
+        let rebuilt = rebuild(href, "")?;
+        allowed(rebuilt.scheme, rebuilt.host()).then_some(rebuilt.url)
+    }
+
+    /// [`Base::resolve`] without the fast path: the base parsed, the link joined by the
+    /// URL Standard's parser. Public only for the differential test and the fuzz target.
+    ///
+    /// # Errors
+    ///
+    /// As for [`resolve`].
+    #[doc(hidden)]
+    pub fn resolve_full_path(&self, href: &[u8]) -> Result<String, UrlError> {
         let fail = |in_base: bool, kind, host| {
             let operation = Operation::Resolve {
                 base: String::from_utf8_lossy(self.base).into_owned(),
@@ -144,13 +209,14 @@ impl<'a> Base<'a> {
                 .showing_credentials(self.options.log_credentials())
         };
         // The order of resolve()'s checks: the base's length, the link's, then the base.
-        if let Err((kind @ ErrorKind::InputTooLong { .. }, _)) = &self.parsed {
+        let parsed = self.parsed_base();
+        if let Err((kind @ ErrorKind::InputTooLong { .. }, _)) = parsed {
             return Err(fail(true, *kind, None));
         }
         self.options
             .check_length(href)
             .map_err(|kind| fail(false, kind, None))?;
-        let base_url = match &self.parsed {
+        let base_url = match parsed {
             Ok(url) => url,
             Err((kind, host)) => return Err(fail(true, *kind, host.clone())),
         };
@@ -163,6 +229,23 @@ impl<'a> Base<'a> {
             .check_host(&url)
             .map_err(|(kind, host)| fail(false, kind, host))?;
         Ok(url.into_serialization())
+    }
+}
+
+/// Makes the last path segment of `url` a directory: every hierarchical path, with a host or
+/// without (`foo:/p/q`, `file:///dir/page`). The slash is added to the serialization, which
+/// is parsed again: set_path would drop the `/.` that keeps a host-less `//a` path from
+/// reading as a host (`foo:/.//a`). An opaque path (`mailto:x`) has no directories; the
+/// join reports it.
+fn make_directory(url: &mut ParsedUrl) {
+    if url.url.cannot_be_a_base() || url.url.path().ends_with('/') {
+        return;
+    }
+    let serialized = url.serialize();
+    let after_path = url.url[Position::AfterPath..].len();
+    let (before, after) = serialized.split_at(serialized.len() - after_path);
+    if let Ok(directory) = parse(&format!("{before}/{after}")) {
+        *url = directory;
     }
 }
 
