@@ -16,7 +16,10 @@ mod standard;
 
 pub use error::{ErrorKind, Operation, UrlError};
 pub use input::redact::redact_credentials;
-pub use keys::canonical::{canonicalize, equivalent, remove_query_parameters};
+pub use keys::canonical::{
+    canonicalize, canonicalize_fast_path, canonicalize_full_path, equivalent,
+    remove_query_parameters,
+};
 pub use keys::fingerprint::{fingerprint, fingerprint_with, KeyBits, UnknownKeyBits, KEY_VERSION};
 pub use keys::flags::{Flags, UnknownFlags};
 pub use keys::surt::surt;

@@ -7,9 +7,9 @@
 
 use std::sync::LazyLock;
 use url_normalize::{
-    canonicalize, fingerprint, is_normal_form, normalize, normalize_fast_path, normalize_full_path,
-    registrable_domain, resolve, resolve_against_directory, same_site, surt, to_display, Base,
-    Flags, Options, UrlError,
+    canonicalize, canonicalize_fast_path, canonicalize_full_path, fingerprint, is_normal_form,
+    normalize, normalize_fast_path, normalize_full_path, registrable_domain, resolve,
+    resolve_against_directory, same_site, surt, to_display, Base, Flags, Options, UrlError,
 };
 
 /// Built once: `Options::default()` compiles the directory-index regex, which would cost more
@@ -101,7 +101,8 @@ pub fn check_resolve(data: &[u8]) {
 }
 
 /// `canonicalize`: no panic; for every preset and for the flags named by the input, the
-/// output is ASCII and `canonicalize(output) == output` (`file:`: ASCII only). `surt` and `fingerprint`, which
+/// fast path agrees with the full path where it answers, and the output is ASCII and
+/// `canonicalize(output) == output` (`file:`: ASCII only). `surt` and `fingerprint`, which
 /// build on the canonical URL, must not panic either.
 ///
 /// Input: two bytes of flags (little-endian; all 16 bits are flags), then the URL.
@@ -117,6 +118,14 @@ pub fn check_canonicalize(data: &[u8]) {
         .copied()
         .chain([("the input's flags", derived)]);
     for (name, flags) in cases {
+        if let Some(fast) = canonicalize_fast_path(url, flags, options) {
+            let full = canonicalize_full_path(url, flags, options);
+            assert!(
+                full.as_deref() == Ok(fast.as_str()),
+                "canonicalize's fast path gives {fast:?} for {} ({name}), the full path {full:?}",
+                data.escape_ascii()
+            );
+        }
         let Ok(once) = canonicalize(url, flags, options) else {
             continue;
         };

@@ -69,21 +69,29 @@ pub fn normalize(input: &[u8], options: &Options) -> Result<String, UrlError> {
 ///
 /// As for [`normalize`].
 pub fn normalize_cow<'a>(input: &'a [u8], options: &Options) -> Result<Cow<'a, str>, UrlError> {
-    // The options' limits and policies hold for every answer; outside them the full path
-    // reports.
+    match normalize_fast(input, options) {
+        Some(normal) => Ok(normal),
+        None => normalize_full_path(input, options).map(Cow::Owned),
+    }
+}
+
+/// The fast path's answer for `input` under `options`: the input itself when it is its own
+/// normal form, the normal form written in one pass, or `None` when only the full path knows
+/// (or the options' limits and policies refuse the input: the full path reports why).
+pub(crate) fn normalize_fast<'a>(input: &'a [u8], options: &Options) -> Option<Cow<'a, str>> {
     let allowed = |scheme: &str, host: &str| {
         options.check_length(input).is_ok()
             && options.allows_scheme(scheme)
             && options.allows_domain(host)
     };
-    match fast_path(input, options.default_scheme()) {
-        Some(FastAnswer::Kept(normal)) if allowed(normal.scheme, normal.host) => {
-            Ok(Cow::Borrowed(normal.url))
+    match fast_path(input, options.default_scheme())? {
+        FastAnswer::Kept(normal) if allowed(normal.scheme, normal.host) => {
+            Some(Cow::Borrowed(normal.url))
         }
-        Some(FastAnswer::Rebuilt(rebuilt)) if allowed(rebuilt.scheme, rebuilt.host()) => {
-            Ok(Cow::Owned(rebuilt.url))
+        FastAnswer::Rebuilt(rebuilt) if allowed(rebuilt.scheme, rebuilt.host()) => {
+            Some(Cow::Owned(rebuilt.url))
         }
-        _ => normalize_full_path(input, options).map(Cow::Owned),
+        _ => None,
     }
 }
 
