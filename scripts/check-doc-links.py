@@ -37,6 +37,22 @@ def prose_lines(path):
                 yield number, line.rstrip("\n")
 
 
+def paragraphs(path):
+    """The paragraphs (runs of non-blank lines) outside fenced code blocks, each with the number
+    of its first line: a link's text may wrap onto the next line."""
+    start, lines, previous = None, [], None
+    for number, line in prose_lines(path):
+        if line.strip() and previous is not None and number == previous + 1 and lines:
+            lines.append(line)
+        else:
+            if lines:
+                yield start, "\n".join(lines)
+            start, lines = number, [line] if line.strip() else []
+        previous = number
+    if lines:
+        yield start, "\n".join(lines)
+
+
 def slug(text):
     """GitHub's anchor for a heading's text."""
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)  # a link counts by its text
@@ -73,8 +89,11 @@ def main():
     broken = []
     count = 0
     for path in files:
-        for number, line in prose_lines(path):
-            for target in LINK.findall(re.sub(r"`[^`]*`", "", line)):
+        for first, text in paragraphs(path):
+            text = re.sub(r"`[^`]*`", lambda code: "\n" * code.group(0).count("\n"), text)
+            for link in LINK.finditer(text):
+                target = link.group(1)
+                number = first + text.count("\n", 0, link.start())
                 if re.match(r"[a-z][a-z0-9+.-]*:", target, re.I):
                     continue
                 count += 1
