@@ -159,7 +159,7 @@ final class CanonicalizeTest extends TestCase
     }
 
     /**
-     * The README's table of URL::Normalize behaviours not copied: the "here" column.
+     * The table of URL::Normalize behaviours not copied (docs/url-normalize.md): the "here" column.
      *
      * @dataProvider notCopied
      */

@@ -60,7 +60,7 @@ final class NormalizeTest extends TestCase
         $input = "https://example.com/product?id=123&name=café";
         $result = $this->normalizer->normalize($input);
 
-        // Deliberate deviation from the seed (README, "Deviations"): the seed expects the raw
+        // Deliberate deviation from the seed (docs/deviations.md): the seed expects the raw
         // `?id=123&name=café`; a request line cannot carry raw non-ASCII, so the query is
         // kept pair by pair and only `é` is percent-encoded, as a browser sends it.
         $this->assertStringContainsString('?id=123&name=caf%C3%A9', $result);

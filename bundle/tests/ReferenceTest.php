@@ -9,18 +9,18 @@ use Symfony\Component\Console\Tester\CommandTester;
 use UrlNormalize\Bundle\Tests\Support\KernelTestCase;
 
 /**
- * The README's configuration reference is what `config:dump-reference url_normalize` prints in
- * a kernel with the bundle: it was pasted from there, and must follow the tree.
+ * The configuration reference in docs/symfony.md is what `config:dump-reference url_normalize`
+ * prints in a kernel with the bundle: it was pasted from there, and must follow the tree.
  */
 final class ReferenceTest extends KernelTestCase
 {
-    public function testTheReadmesReferenceIsTheCommandsOutput(): void
+    public function testTheDocumentedReferenceIsTheCommandsOutput(): void
     {
-        $readme = (string) file_get_contents(dirname(__DIR__, 2) . '/README.md');
+        $doc = (string) file_get_contents(dirname(__DIR__, 2) . '/docs/symfony.md');
         $this->assertSame(
             1,
-            preg_match('/^#### Configuration reference\n.*?^```yaml\n(.*?)^```$/ms', $readme, $match),
-            'README.md has a "Configuration reference" heading followed by a yaml block'
+            preg_match('/^### Configuration reference\n.*?^```yaml\n(.*?)^```$/ms', $doc, $match),
+            'docs/symfony.md has a "Configuration reference" heading followed by a yaml block'
         );
 
         $tester = new CommandTester((new Application($this->bootKernel()))->find('config:dump-reference'));

@@ -72,7 +72,7 @@ fn assert_fast_path_agrees(input: &[u8], options: &Options) {
 /// `resolve` and `resolve_against_directory`: no panic; an output is ASCII and absolute: resolved
 /// again, against any base, it comes back unchanged. (Not `normalize(out) == out`: a link
 /// `d:2` is the absolute URL `d:2`, as browsers read it, while `normalize()` reads a
-/// scheme-less `word:digits` as `host:port` on purpose; README, Deviations.)
+/// scheme-less `word:digits` as `host:port` on purpose; docs/deviations.md.)
 ///
 /// Input: `href`, a 0xFF byte, `base`; without 0xFF the whole input is `href` against
 /// [`DEFAULT_BASE`]. (0xFF is never valid UTF-8; bases may still contain it.)
@@ -152,7 +152,7 @@ fn assert_absolute(operation: &str, data: &[u8], out: &str, options: &Options) {
 
 /// `out` is ASCII, and `again` (`out` read once more) is `out`, except for `file:` URLs: the
 /// url crate follows an older revision of the standard for `file:` hosts and drive letters
-/// (README, Conformance: the 39 `file:` known differences), under which a `file:` output can
+/// (docs/conformance.md: the 39 `file:` known differences), under which a `file:` output can
 /// change when read again (`file://h//e:/` → `file://h/e:/` → `file:///e:/`). `file:` is out
 /// of scope for an HTTP normalizer; those outputs keep the ASCII check and the no-panic check.
 fn assert_stable(

@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace App\Service\Crawler\Implementations\Abstract\Http;
 
 use App\Service\Crawler\RequestBuilderInterface;
-// The swap (README, "Migration"): this import was `use App\Service\Crawler\UrlNormalizerService;`.
+// The swap (docs/symfony.md, "Migrating"): this import was `use App\Service\Crawler\UrlNormalizerService;`.
 // Nothing else in this class changed.
 use UrlNormalize\UrlNormalizer as UrlNormalizerService;
 
