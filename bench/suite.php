@@ -2,13 +2,22 @@
 
 declare(strict_types=1);
 
-// The benchmark suite of issue 9 (a script, not a test): medians of interleaved rounds of the
-// native UrlNormalizer beside its anchors, over kasztp, idn-sample (and userbait), with the
-// ratio to each anchor.
+// The benchmark suite (a script, not a test; issues 9 and 16): medians of interleaved rounds of
+// the native UrlNormalizer beside its anchors, over kasztp, idn-sample (and userbait), with the
+// ratio to each anchor, then issue 16's targets, each met or missed.
 //
-//   php -d extension=target/release/liburl_normalize.so bench/suite.php [rounds]
+//   php -d extension=target/release/liburl_normalize.so bench/suite.php [rounds] [--markdown FILE] [--core FILE]
 //
-// With PHP 8.5 for Uri\WhatWg\Url beside it (elsewhere its contenders print as
+//   rounds           interleaved rounds, 7 unless given
+//   --markdown FILE  also writes the targets and every row as Markdown to FILE, headed by the
+//                    date, `php -v`'s first line, the CPU, the load average at start and end and
+//                    the rounds: the README's Performance tables are pasted from it
+//   --core FILE      bench/core's output, for the Rust core's target and table. That benchmark is
+//                    a cargo workspace of its own (ada-url's C++ inside) and cannot run in PHP:
+//                      (cd bench/core && cargo run --release -- [rounds]) > core.txt
+//                    Without --core, the Rust core's target says "run bench/core".
+//
+// With PHP 8.5 for Uri\WhatWg\Url beside it (elsewhere its contenders and targets print as
 // "n/a (needs PHP 8.5)"), scripts/lib.sh's php8.5 target (README, Performance):
 //   bash -c 'source scripts/lib.sh; build_target php8.5-x86_64-glibc;
 //            "$TARGET_PHP" -d "extension=$TARGET_SO" bench/suite.php'
@@ -44,12 +53,73 @@ use UrlNormalize\UrlNormalizer;
 require __DIR__ . '/../php-tests/app/autoload.php';
 require __DIR__ . '/SymfonyResolver.php';
 
+$usage = "usage: php -d extension=target/release/liburl_normalize.so bench/suite.php"
+    . " [rounds] [--markdown FILE] [--core FILE]\n";
 if (!extension_loaded('url_normalize')) {
-    fwrite(STDERR, "Load the extension: php -d extension=target/release/liburl_normalize.so bench/suite.php\n");
+    fwrite(STDERR, "Load the extension.\n$usage");
     exit(1);
 }
 
-$rounds = max(1, (int) ($argv[1] ?? 7));
+$rounds = 7;
+$markdownFile = null;
+$coreFile = null;
+$args = array_slice($argv, 1);
+while ($args !== []) {
+    $arg = (string) array_shift($args);
+    if (preg_match('/^--(markdown|core)(?:=(.+))?$/', $arg, $m) === 1) {
+        $value = (string) ($m[2] ?? array_shift($args));
+        if ($value === '') {
+            fwrite(STDERR, "--$m[1] needs a file\n$usage");
+            exit(2);
+        }
+        if ($m[1] === 'markdown') {
+            $markdownFile = $value;
+        } else {
+            $coreFile = $value;
+        }
+    } elseif (ctype_digit($arg) && (int) $arg > 0) {
+        $rounds = (int) $arg;
+    } else {
+        fwrite(STDERR, $usage);
+        exit(2);
+    }
+}
+if ($markdownFile !== null && !is_writable(is_file($markdownFile) ? $markdownFile : (dirname($markdownFile) ?: '.'))) {
+    fwrite(STDERR, "cannot write $markdownFile\n");
+    exit(2);
+}
+
+/**
+ * bench/core's tab-separated lines: its rounds, and per data set the URLs, the URLs its fast
+ * path answers and each contender's median ns.
+ *
+ * @return array{int, array<string, array{int, int, array<string, float>}>}
+ */
+$readCore = static function (string $path): array {
+    $rounds = 0;
+    $sets = [];
+    foreach (file($path) ?: [] as $line) {
+        $fields = explode("\t", rtrim($line, "\r\n"));
+        if (count($fields) !== 7 || $fields[0] !== 'core') {
+            continue;
+        }
+        [, $coreRounds, $file, $urls, $fast, $name, $ns] = $fields;
+        $rounds = (int) $coreRounds;
+        $sets[$file] ??= [(int) $urls, (int) $fast, []];
+        $sets[$file][2][$name] = (float) $ns;
+    }
+    return [$rounds, $sets];
+};
+$core = null;
+if ($coreFile !== null) {
+    $core = is_readable($coreFile) ? $readCore($coreFile) : null;
+    if ($core === null || $core[1] === []) {
+        fwrite(STDERR, $core === null
+            ? "cannot read $coreFile\n"
+            : "$coreFile holds no line of bench/core's (`core<TAB>rounds<TAB>...`): run bench/core again\n");
+        exit(2);
+    }
+}
 
 /** @return list<string> */
 $readUrls = static function (string $path): array {
@@ -96,7 +166,7 @@ $guzzleFlags = UriNormalizer::CAPITALIZE_PERCENT_ENCODING | UriNormalizer::DECOD
 $guzzleLike = UrlNormalizer::MAKE_CANONICAL | UrlNormalizer::REMOVE_DOT_SEGMENTS
     | UrlNormalizer::REMOVE_DUPLICATE_SLASHES | UrlNormalizer::SORT_QUERY_PARAMETERS;
 
-// The contenders named more than once.
+// The contenders the targets name.
 $nativeNormalize = 'native normalize()';
 $seedName = 'seed UrlNormalizerService';
 $floor = 'strtolower() (call floor)';
@@ -422,3 +492,151 @@ $memory = sprintf(
     $rss()
 );
 printf("\n%s\n", $memory);
+
+// Issue 16's targets. A part compares the native contender of a row with another: 'faster'
+// wants the other's time over the native one's at least the target (the native call that many
+// times faster), 'costs' wants the native one's over the other's at most the target.
+// "missed by 1.28x": the native side must get 1.28 times faster to meet it.
+$coreRow = 'Rust core, idn-sample.txt';
+$idnCore = $core[1]['idn-sample.txt'] ?? null;
+$medians[$coreRow] = $idnCore === null
+    ? ['url_normalize::normalize_cow' => 'run bench/core (--core FILE)', 'ada_url::Url::parse(u).href()' => '']
+    : $idnCore[2];
+$targets = [
+    ["`normalize()` vs the seed's service (kasztp), single call", [
+        ['kasztp.txt normalize', $nativeNormalize, $seedName, 'faster', 15.0],
+    ]],
+    ['`normalize()` vs the `strtolower` floor (kasztp), single call', [
+        ['kasztp.txt normalize', $nativeNormalize, $floor, 'costs', 1.8],
+    ]],
+    ["`resolveMany()` vs PHP 8.5's parsed base `->resolve()`, 5 links per page", [
+        ['kasztp.txt resolve', $nativeResolveMany, $php85Resolve, 'faster', 1.5],
+    ]],
+    ['`resolve()` (base as a string) vs PHP 8.5 `Url::parse($href, Url::parse($base))`', [
+        ['kasztp.txt resolve', $nativeResolve, $php85ParseBoth, 'faster', 1.5],
+    ]],
+    ['`resolve()` vs Guzzle `UriResolver`', [
+        ['kasztp.txt resolve', $nativeResolve, $guzzleResolver, 'faster', 20.0],
+    ]],
+    ['`canonicalize()` vs Guzzle `UriNormalizer` (all its flags)', [
+        ['kasztp.txt canonicalize', $nativeCanonicalize, $guzzleNormalizer, 'faster', 20.0],
+    ]],
+    ['idn-sample `normalize()` vs the seed (ICU), cold / warm', [
+        ['idn-sample.txt normalize cold', $nativeNormalize, $seedName, 'faster', 2.0],
+        ['idn-sample.txt normalize warm', $nativeNormalize, $seedName, 'faster', 4.0],
+    ]],
+    ['Rust core `normalize_cow` vs ada `Url::parse(u).href()` (bench/core), idn-sample, full path', [
+        [$coreRow, 'url_normalize::normalize_cow', 'ada_url::Url::parse(u).href()', 'costs', 1.2],
+    ]],
+];
+
+/**
+ * One target's measured ratio, the target and the verdict, as text ($md: for Markdown).
+ *
+ * @param list<array{string, string, string, string, float}> $parts
+ * @return array{string, string, string}
+ */
+$judge = static function (array $parts, bool $md) use ($medians): array {
+    $x = $md ? '×' : 'x';
+    $number = static fn (float $v): string => $md ? number_format($v) : sprintf('%.0f', $v);
+    [$measured, $wanted, $verdicts, $missing] = [[], [], [], null];
+    foreach ($parts as [$r, $nativeName, $other, $kind, $target]) {
+        $nativeNs = $medians[$r][$nativeName] ?? throw new \LogicException("no $nativeName in $r");
+        $otherNs = $medians[$r][$other] ?? throw new \LogicException("no $other in $r");
+        $wanted[] = sprintf('%s %s%s', $kind === 'faster' ? ($md ? '≥' : '>=') : ($md ? '≤' : '<='), $target, $x);
+        if (is_string($nativeNs) || is_string($otherNs)) {
+            $missing = is_string($nativeNs) ? $nativeNs : $otherNs;
+            continue;
+        }
+        $value = $kind === 'faster' ? $otherNs / $nativeNs : $nativeNs / $otherNs;
+        $measured[] = sprintf('%.2f%s (%s vs %s ns)', $value, $x, $number($nativeNs), $number($otherNs));
+        $gap = $kind === 'faster' ? $target / $value : $value / $target;
+        $verdicts[] = $gap <= 1 ? sprintf('met, %.2f%s to spare', 1 / $gap, $x) : sprintf('missed by %.2f%s', $gap, $x);
+    }
+    // A part that could not be measured leaves the whole target unmeasured.
+    return $missing !== null
+        ? [$missing, implode(' / ', $wanted), '']
+        : [implode(' / ', $measured), implode(' / ', $wanted), implode(' / ', $verdicts)];
+};
+
+echo "\ntargets (issue 16): measured (native vs other ns), target, verdict\n";
+foreach ($targets as [$label, $parts]) {
+    [$measured, $target, $verdict] = $judge($parts, false);
+    $verdict = $verdict === '' ? '' : ": $verdict";
+    printf("  %-88s %s, target %s%s\n", str_replace('`', '', $label), $measured, $target, $verdict);
+}
+if ($idnCore !== null) {
+    [$urls, $fast] = $idnCore;
+    printf("  (Rust core: %s, rounds: %d; its fast path answers %d of %d URLs)\n", $coreFile, $core[0], $fast, $urls);
+}
+$loadAtEnd = $loadAverage();
+printf("load average at end %s\n", $loadAtEnd);
+
+if ($markdownFile !== null) {
+    $cell = static fn (string $text): string => str_replace('|', '\\|', $text);
+    $phpV = strtok((string) shell_exec(escapeshellarg(PHP_BINARY) . ' -n -v 2>/dev/null'), "\n")
+        ?: 'PHP ' . PHP_VERSION;
+    $md = "# url_normalize benchmark suite\n\n"
+        . "- date: $started\n"
+        . "- `php -v`: $phpV\n"
+        . sprintf("- CPU: %s (%d CPUs)\n", $cpu, $cpus)
+        . "- load average (1, 5, 15 min): $loadAtStart at start, $loadAtEnd at end\n"
+        . "- rounds: $rounds, interleaved; each figure is the median\n"
+        . ($core === null
+            ? "- Rust core: not given (run bench/core, then `--core FILE`)\n"
+            : sprintf(
+                "- Rust core: bench/core's output in %s (written %s), rounds: %d\n",
+                $coreFile,
+                date('Y-m-d H:i', (int) filemtime((string) $coreFile)),
+                $core[0]
+            ))
+        . "\n## Targets (issue 16)\n\n"
+        . "| row | measured (native vs other, ns) | target | |\n|---|---|---|---|\n";
+    foreach ($targets as [$label, $parts]) {
+        $md .= '| ' . implode(' | ', array_map($cell, [$label, ...$judge($parts, true)])) . " |\n";
+    }
+    $md .= "\n## Every row\n\n"
+        . "Median ns per URL (per link for resolve rows, per object for construction); beside the\n"
+        . "native contender of the row, an anchor's time over it (`8.1×`: the native call is 8.1 times\n"
+        . "faster), other native calls' difference in ns, and for the floor the native call's time over\n"
+        . "it. Rejected: the URLs (links) a contender threw for or returned null for, in one pass.\n\n"
+        . "| row | contender | ns | vs native | rejected |\n|---|---|---:|---:|---:|\n";
+    foreach ($rows as $r => [$title, $nativeName]) {
+        $first = true;
+        foreach ($medians[$r] as $name => $ns) {
+            $md .= '| ' . implode(' | ', array_map($cell, [
+                $first ? $title : '',
+                $name,
+                is_string($ns) ? $ns : number_format($ns),
+                is_string($ns) ? '' : $ratio($name, $nativeName, $ns, (float) $medians[$r][$nativeName], '×'),
+                is_string($ns) ? '' : (string) $rejected[$r][$name],
+            ])) . " |\n";
+            $first = false;
+        }
+    }
+    if ($core !== null) {
+        $md .= "\n## Rust core beside ada-url (bench/core)\n\n"
+            . "Median ns per URL of bench/core's own interleaved rounds; the time over ada's.\n\n"
+            . "| data | contender | ns | vs ada |\n|---|---|---:|---:|\n";
+        foreach ($core[1] as $file => [$urls, $fast, $contenders]) {
+            $ada = $contenders['ada_url::Url::parse(u).href()'] ?? 0.0;
+            $first = true;
+            foreach ($contenders as $name => $ns) {
+                $md .= sprintf(
+                    "| %s | %s | %s | %s |\n",
+                    $first ? sprintf('%s (%d URLs, fast path for %d)', $file, $urls, $fast) : '',
+                    $cell($name),
+                    number_format($ns),
+                    $ada > 0 ? sprintf('%.2f×', $ns / $ada) : ''
+                );
+                $first = false;
+            }
+        }
+    }
+    $md .= "\n$memory.\n";
+    if (file_put_contents($markdownFile, $md) === false) {
+        fwrite(STDERR, "cannot write $markdownFile\n");
+        exit(1);
+    }
+    printf("Markdown written to %s\n", $markdownFile);
+}
