@@ -8,7 +8,7 @@ declare(strict_types=1);
 //   php -d extension=target/release/liburl_normalize.so bench/scope.php [rounds]
 //
 // Each row is the best of `rounds` passes over the whole list (default 5); the median is
-// printed beside it. Kept apart from bench/bench.php so each file measures one concern.
+// printed beside it. Kept apart from bench/suite.php so each file measures one concern.
 
 use UrlNormalize\Tests\Support\TestData;
 use UrlNormalize\UrlNormalizer;

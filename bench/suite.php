@@ -2,19 +2,38 @@
 
 declare(strict_types=1);
 
-// The benchmark suite of issue 9 (a script, not a test): medians of interleaved rounds of the
-// native UrlNormalizer beside its anchors, over kasztp, idn-sample (and userbait), with the
-// ratio to each anchor.
+// The benchmark suite (a script, not a test; issues 9 and 16): medians of interleaved rounds of
+// the native UrlNormalizer beside its anchors, over kasztp, idn-sample (and userbait), with the
+// ratio to each anchor, then issue 16's targets, each met or missed.
 //
-//   php -d extension=target/release/liburl_normalize.so bench/suite.php [rounds]
-//   with PHP 8.5 (scripts/lib.sh's php8.5 target, see README), for Uri\WhatWg\Url beside it.
-//   userbait.txt is measured when URL_NORMALIZE_USERBAIT names its folder (testdata/urls/README.md).
+//   php -d extension=target/release/liburl_normalize.so bench/suite.php [rounds] [--markdown FILE] [--core FILE]
+//
+//   rounds           interleaved rounds, 7 unless given
+//   --markdown FILE  also writes the targets and every row as Markdown to FILE, headed by the
+//                    date, `php -v`'s first line, the CPU, the load average at start and end and
+//                    the rounds: the README's Performance tables are pasted from it
+//   --core FILE      bench/core's output, for the Rust core's target and table. That benchmark is
+//                    a cargo workspace of its own (ada-url's C++ inside) and cannot run in PHP:
+//                      (cd bench/core && cargo run --release -- [rounds]) > core.txt
+//                    Without --core, the Rust core's target says "run bench/core".
+//
+// With PHP 8.5 for Uri\WhatWg\Url beside it (elsewhere its contenders and targets print as
+// "n/a (needs PHP 8.5)"), scripts/lib.sh's php8.5 target (README, Performance):
+//   bash -c 'source scripts/lib.sh; build_target php8.5-x86_64-glibc;
+//            "$TARGET_PHP" -d "extension=$TARGET_SO" bench/suite.php'
+// userbait.txt is measured when URL_NORMALIZE_USERBAIT names its folder (testdata/urls/README.md).
+// The PHP libraries (Guzzle, Symfony, Monolog) are found as by the tests, through
+// php-tests/app/autoload.php: in /usr/share/php, or in the folder URL_NORMALIZE_PHP_LIBS names
+// (scripts/lib.sh sets it to its cache of Debian 12's packages).
 //
 // Each round runs one pass of every contender of every row, in turn. A slow moment of the
 // machine then slows every contender of that round, not one contender's whole measurement.
 // The median over rounds is printed (ns per URL, or per link for resolve rows), and each
 // anchor's ratio to the native call: "8.1x" means the native call is 8.1 times faster,
 // except the strtolower floor, where "1.6x floor" means the native call costs 1.6 times it.
+// "rejected" counts, in one more pass after the rounds, the URLs (links) a contender threw for
+// or returned null for; a page whose call threw counts its five links. The native normalize()
+// is lenient (it returns an invalid input unchanged), so it rejects none.
 //
 // IDN rows come twice. "cold": every round gives each host a new first label (`c3.`), so no
 // host has been converted before, by either side. "warm": the same hosts every round, as a
@@ -34,15 +53,73 @@ use UrlNormalize\UrlNormalizer;
 require __DIR__ . '/../php-tests/app/autoload.php';
 require __DIR__ . '/SymfonyResolver.php';
 
+$usage = "usage: php -d extension=target/release/liburl_normalize.so bench/suite.php"
+    . " [rounds] [--markdown FILE] [--core FILE]\n";
 if (!extension_loaded('url_normalize')) {
-    fwrite(STDERR, "Load the extension: php -d extension=target/release/liburl_normalize.so bench/suite.php\n");
+    fwrite(STDERR, "Load the extension.\n$usage");
     exit(1);
 }
 
-$rounds = max(1, (int) ($argv[1] ?? 7));
-// Resolve and canonicalize anchors are slow (Guzzle, Symfony): those rows use the first
-// $pages URLs of each list as pages.
-$pages = 5000;
+$rounds = 7;
+$markdownFile = null;
+$coreFile = null;
+$args = array_slice($argv, 1);
+while ($args !== []) {
+    $arg = (string) array_shift($args);
+    if (preg_match('/^--(markdown|core)(?:=(.+))?$/', $arg, $m) === 1) {
+        $value = (string) ($m[2] ?? array_shift($args));
+        if ($value === '') {
+            fwrite(STDERR, "--$m[1] needs a file\n$usage");
+            exit(2);
+        }
+        if ($m[1] === 'markdown') {
+            $markdownFile = $value;
+        } else {
+            $coreFile = $value;
+        }
+    } elseif (ctype_digit($arg) && (int) $arg > 0) {
+        $rounds = (int) $arg;
+    } else {
+        fwrite(STDERR, $usage);
+        exit(2);
+    }
+}
+if ($markdownFile !== null && !is_writable(is_file($markdownFile) ? $markdownFile : (dirname($markdownFile) ?: '.'))) {
+    fwrite(STDERR, "cannot write $markdownFile\n");
+    exit(2);
+}
+
+/**
+ * bench/core's tab-separated lines: its rounds, and per data set the URLs, the URLs its fast
+ * path answers and each contender's median ns.
+ *
+ * @return array{int, array<string, array{int, int, array<string, float>}>}
+ */
+$readCore = static function (string $path): array {
+    $rounds = 0;
+    $sets = [];
+    foreach (file($path) ?: [] as $line) {
+        $fields = explode("\t", rtrim($line, "\r\n"));
+        if (count($fields) !== 7 || $fields[0] !== 'core') {
+            continue;
+        }
+        [, $coreRounds, $file, $urls, $fast, $name, $ns] = $fields;
+        $rounds = (int) $coreRounds;
+        $sets[$file] ??= [(int) $urls, (int) $fast, []];
+        $sets[$file][2][$name] = (float) $ns;
+    }
+    return [$rounds, $sets];
+};
+$core = null;
+if ($coreFile !== null) {
+    $core = is_readable($coreFile) ? $readCore($coreFile) : null;
+    if ($core === null || $core[1] === []) {
+        fwrite(STDERR, $core === null
+            ? "cannot read $coreFile\n"
+            : "$coreFile holds no line of bench/core's (`core<TAB>rounds<TAB>...`): run bench/core again\n");
+        exit(2);
+    }
+}
 
 /** @return list<string> */
 $readUrls = static function (string $path): array {
@@ -61,13 +138,27 @@ $freshHosts = static function (array $urls, string $label): array {
     }, $urls);
 };
 
+/** The load average, /proc/loadavg's first three fields. */
+$loadAverage = static function (): string {
+    $fields = explode(' ', (string) @file_get_contents('/proc/loadavg'));
+    return count($fields) >= 3
+        ? implode(' ', array_slice($fields, 0, 3))
+        : implode(' ', array_map(static fn (float $l): string => sprintf('%.2f', $l), sys_getloadavg() ?: []));
+};
+$loadAtStart = $loadAverage();
+
+// Resolve and canonicalize anchors are slow (Guzzle, Symfony): those rows use the first
+// $pages URLs of each list as pages.
+$pages = 5000;
 $isPhp85 = class_exists(\Uri\WhatWg\Url::class);
+$needs85 = 'n/a (needs PHP 8.5)';
 $hasIntl = function_exists('idn_to_ascii');
 $native = new UrlNormalizer();
 $seed = $hasIntl ? new UrlNormalizerService(new NullLogger()) : null;
 // Five links of a page, as a crawler extracts them: parent, root-relative, scheme-relative,
 // sibling, fragment.
 $links = ['../about/team?lang=en#top', '/search?q=caf%C3%A9', '//cdn.example.org/app.js', 'page-2.html', '#main'];
+// Every transform Guzzle's UriNormalizer has, and ours that do the same.
 $guzzleFlags = UriNormalizer::CAPITALIZE_PERCENT_ENCODING | UriNormalizer::DECODE_UNRESERVED_CHARACTERS
     | UriNormalizer::CONVERT_EMPTY_PATH | UriNormalizer::REMOVE_DEFAULT_HOST | UriNormalizer::REMOVE_DEFAULT_PORT
     | UriNormalizer::REMOVE_DOT_SEGMENTS | UriNormalizer::REMOVE_DUPLICATE_SLASHES
@@ -75,17 +166,42 @@ $guzzleFlags = UriNormalizer::CAPITALIZE_PERCENT_ENCODING | UriNormalizer::DECOD
 $guzzleLike = UrlNormalizer::MAKE_CANONICAL | UrlNormalizer::REMOVE_DOT_SEGMENTS
     | UrlNormalizer::REMOVE_DUPLICATE_SLASHES | UrlNormalizer::SORT_QUERY_PARAMETERS;
 
+// The contenders the targets name.
+$nativeNormalize = 'native normalize()';
+$seedName = 'seed UrlNormalizerService';
+$floor = 'strtolower() (call floor)';
+$nativeResolve = 'native resolve() x5';
+$nativeResolveMany = 'native resolveMany()';
+$guzzleResolver = 'Guzzle UriResolver (base parsed once)';
+$php85Resolve = 'PHP 8.5 Url::parse($base)->resolve() (base parsed once)';
+$php85ParseBoth = 'PHP 8.5 Url::parse($href, Url::parse($base)) (per link)';
+$nativeCanonicalize = 'native canonicalize()';
+$guzzleNormalizer = 'Guzzle UriNormalizer::normalize()';
+
 /**
- * A row: the operation, the native contender's name, and each contender as a closure that
- * runs one pass over $items (given per round) and returns how many units it did.
+ * A row: the operation, the native contender's name, each contender, and its input per round.
+ * A contender is a closure that runs one pass over the input and returns how many units it did
+ * (with `true` as second argument: how many it rejected), or the reason it cannot run here.
  *
- * @return array{string, string, array<string, \Closure(array): int>, \Closure(int): array}
+ * @param array<string, \Closure(array, bool=): int|string> $contenders
+ * @return array{string, string, array<string, \Closure|string>, \Closure(int): array}
  */
 $row = static fn (string $title, string $nativeName, array $contenders, \Closure $items): array =>
     [$title, $nativeName, $contenders, $items];
 
 /** One pass of $call over $urls; returns count($urls). Exceptions count as work done. */
-$each = static fn (\Closure $call): \Closure => static function (array $urls) use ($call): int {
+$each = static fn (\Closure $call): \Closure => static function (array $urls, bool $count = false) use ($call): int {
+    if ($count) {
+        $rejected = 0;
+        foreach ($urls as $url) {
+            try {
+                $rejected += $call($url) === null ? 1 : 0;
+            } catch (\Throwable $e) {
+                $rejected++;
+            }
+        }
+        return $rejected;
+    }
     foreach ($urls as $url) {
         try {
             $call($url);
@@ -95,16 +211,42 @@ $each = static fn (\Closure $call): \Closure => static function (array $urls) us
     return count($urls);
 };
 
-/** One pass over pages, five links each; $page returns the five results. */
-$perLink = static fn (\Closure $page): \Closure => static function (array $bases) use ($page, $links): int {
-    foreach ($bases as $base) {
+/** One call of $call over all $urls (the *Many() methods); returns how many results. */
+$batch = static fn (\Closure $call): \Closure => static function (array $urls, bool $count = false) use ($call): int {
+    if ($count) {
         try {
-            $page($base, $links);
+            $call($urls);
+            return 0;
         } catch (\Throwable $e) {
+            return count($urls);
         }
     }
-    return count($bases) * count($links);
+    return count($call($urls));
 };
+
+/** One pass over pages, five links each; $page returns the five results. */
+$perLink = static fn (\Closure $page): \Closure =>
+    static function (array $bases, bool $count = false) use ($page, $links): int {
+        if ($count) {
+            $rejected = 0;
+            foreach ($bases as $base) {
+                try {
+                    $out = $page($base, $links);
+                    $rejected += count(array_filter($out, static fn (mixed $one): bool => $one === null));
+                } catch (\Throwable $e) {
+                    $rejected += count($links);
+                }
+            }
+            return $rejected;
+        }
+        foreach ($bases as $base) {
+            try {
+                $page($base, $links);
+            } catch (\Throwable $e) {
+            }
+        }
+        return count($bases) * count($links);
+    };
 
 $rows = [];
 foreach (TestData::urlLists() as $file) {
@@ -112,39 +254,38 @@ foreach (TestData::urlLists() as $file) {
     $isIdn = $file === 'idn-sample.txt';
     $first = array_slice($urls, 0, $pages);
     $normalizeContenders = [
-        'native normalize()' => $each(static fn (string $u): string => $native->normalize($u)),
-        'native normalizeMany()' => static fn (array $u): int => count($native->normalizeMany($u)),
+        $nativeNormalize => $each(static fn (string $u): string => $native->normalize($u)),
+        'native normalizeMany()' => $batch(static fn (array $u): array => $native->normalizeMany($u)),
+        $seedName => $seed === null
+            ? 'n/a (needs intl)'
+            : $each(static fn (string $u): string => $seed->normalize($u)),
+        'parse_url()' => $each(static fn(string $u): array|false => parse_url($u)),
+        $floor => $each(static fn (string $u): string => strtolower($u)),
+        'PHP 8.5 Uri\\WhatWg\\Url::parse()->toAsciiString()' => $isPhp85
+            ? $each(static fn (string $u): ?string => \Uri\WhatWg\Url::parse($u)?->toAsciiString())
+            : $needs85,
     ];
-    if ($seed !== null) {
-        $normalizeContenders['seed UrlNormalizerService'] =
-            $each(static fn (string $u): string => $seed->normalize($u));
-    }
-    $normalizeContenders['parse_url()'] = $each(static fn(string $u): array|false => parse_url($u));
-    $normalizeContenders['strtolower() (call floor)'] = $each(static fn (string $u): string => strtolower($u));
-    if ($isPhp85) {
-        $normalizeContenders['PHP 8.5 Uri\\WhatWg\\Url::parse()->toAsciiString()'] =
-            $each(static fn (string $u): ?string => \Uri\WhatWg\Url::parse($u)?->toAsciiString());
-    }
     $variants = $isIdn ? ['cold' => true, 'warm' => false] : ['' => false];
     foreach ($variants as $variant => $cold) {
         $items = $cold
             ? static fn (int $round): array => $freshHosts($urls, "c$round")
             : static fn (int $round): array => $urls;
-        $rows[] = $row(trim("$file normalize $variant"), 'native normalize()', $normalizeContenders, $items);
+        $rows[trim("$file normalize $variant")] =
+            $row(trim("$file normalize $variant"), $nativeNormalize, $normalizeContenders, $items);
     }
 
     $resolveContenders = [
-        'native resolve() x5' => $perLink(static function (string $base, array $hrefs) use ($native): array {
+        $nativeResolve => $perLink(static function (string $base, array $hrefs) use ($native): array {
             $out = [];
             foreach ($hrefs as $href) {
                 $out[] = $native->resolve($href, $base);
             }
             return $out;
         }),
-        'native resolveMany()' => $perLink(
+        $nativeResolveMany => $perLink(
             static fn (string $base, array $hrefs): array => $native->resolveMany($hrefs, $base)
         ),
-        'Guzzle UriResolver (base parsed once)' => $perLink(static function (string $base, array $hrefs): array {
+        $guzzleResolver => $perLink(static function (string $base, array $hrefs): array {
             $baseUri = new Uri($base);
             $out = [];
             foreach ($hrefs as $href) {
@@ -154,71 +295,94 @@ foreach (TestData::urlLists() as $file) {
         }),
         'Symfony HttpClient resolveUrl (base parsed once)' =>
             $perLink(static fn (string $base, array $hrefs): array => SymfonyResolver::resolveAll($hrefs, $base)),
+        $php85Resolve => $isPhp85 ? $perLink(static function (string $base, array $hrefs): array {
+            $baseUrl = \Uri\WhatWg\Url::parse($base);
+            $out = [];
+            foreach ($hrefs as $href) {
+                $out[] = $baseUrl?->resolve($href)->toAsciiString();
+            }
+            return $out;
+        }) : $needs85,
+        // What resolve() is given: the base as a string, parsed again for every link.
+        $php85ParseBoth => $isPhp85 ? $perLink(static function (string $base, array $hrefs): array {
+            $out = [];
+            foreach ($hrefs as $href) {
+                $out[] = \Uri\WhatWg\Url::parse($href, \Uri\WhatWg\Url::parse($base))?->toAsciiString();
+            }
+            return $out;
+        }) : $needs85,
     ];
-    if ($isPhp85) {
-        $resolveContenders['PHP 8.5 Url::parse($base)->resolve() (base parsed once)'] =
-            $perLink(static function (string $base, array $hrefs): array {
-                $baseUrl = \Uri\WhatWg\Url::parse($base);
-                $out = [];
-                foreach ($hrefs as $href) {
-                    $out[] = $baseUrl?->resolve($href)->toAsciiString();
-                }
-                return $out;
-            });
-    }
-    $rows[] = $row(
-        "$file resolve (first $pages pages x 5 links)",
-        'native resolve() x5',
+    $rows["$file resolve"] = $row(
+        "$file resolve (first " . count($first) . ' pages x 5 links)',
+        $nativeResolve,
         $resolveContenders,
         static fn (int $round): array => $first
     );
 
-    $rows[] = $row("$file canonicalize, Guzzle's transforms (first $pages)", "native canonicalize()", [
-        'native canonicalize()' => $each(static fn (string $u): string => $native->canonicalize($u, $guzzleLike)),
+    // Guzzle's transforms; then, for scale, the native operations on one URL that canonicalize
+    // with the default flags (USUALLY_SAFE): canonicalize(), fingerprint(), surt().
+    $title = "$file canonicalize, Guzzle's transforms (first " . count($first) . ')';
+    $rows["$file canonicalize"] = $row($title, $nativeCanonicalize, [
+        $nativeCanonicalize => $each(static fn (string $u): string => $native->canonicalize($u, $guzzleLike)),
         'native canonicalizeMany()' =>
-            static fn (array $u): int => count($native->canonicalizeMany($u, $guzzleLike)),
-        'Guzzle UriNormalizer::normalize()' =>
+            $batch(static fn (array $u): array => $native->canonicalizeMany($u, $guzzleLike)),
+        $guzzleNormalizer =>
             $each(static fn (string $u): string => (string) UriNormalizer::normalize(new Uri($u), $guzzleFlags)),
+        'native canonicalize(), USUALLY_SAFE' => $each(static fn (string $u): string => $native->canonicalize($u)),
+        'native fingerprint(), USUALLY_SAFE' => $each(static fn (string $u): string => $native->fingerprint($u)),
+        'native surt()' => $each(static fn (string $u): string => $native->surt($u)),
     ], static fn (int $round): array => $first);
 }
 
 // Construction, with the default options and with every list option given.
 $constructOptions = ['extra_directory_indexes' => ['start\.html?'], 'extra_tracking_parameters' => ['ref']];
-$rows[] = $row('new UrlNormalizer() (ns per object)', 'new UrlNormalizer()', [
-    'new UrlNormalizer()' => static function (array $n): int {
-        foreach ($n as $_) {
+$rows['construct'] = $row('new UrlNormalizer() (ns per object)', 'new UrlNormalizer()', [
+    'new UrlNormalizer()' => static function (array $n, bool $count = false): int {
+        foreach ($count ? [] : $n as $_) {
             new UrlNormalizer();
         }
-        return count($n);
+        return $count ? 0 : count($n);
     },
-    'new UrlNormalizer(null, [list options])' => static function (array $n) use ($constructOptions): int {
-        foreach ($n as $_) {
-            new UrlNormalizer(null, $constructOptions);
-        }
-        return count($n);
-    },
-    'new ArrayObject() (a PHP object, for scale)' => static function (array $n): int {
-        foreach ($n as $_) {
+    'new UrlNormalizer(null, [list options])' =>
+        static function (array $n, bool $count = false) use ($constructOptions): int {
+            foreach ($count ? [] : $n as $_) {
+                new UrlNormalizer(null, $constructOptions);
+            }
+            return $count ? 0 : count($n);
+        },
+    'new ArrayObject() (a PHP object, for scale)' => static function (array $n, bool $count = false): int {
+        foreach ($count ? [] : $n as $_) {
             new ArrayObject();
         }
-        return count($n);
+        return $count ? 0 : count($n);
     },
 ], static fn (int $round): array => range(1, 2000));
 
 // Logging: a URL that changes costs one debug() call. Monolog at a level that drops debug.
+// The same URLs as they are (few change) show what a logger costs when there is nothing to log.
 $monolog = new Logger('bench', [new NullHandler(Logger::INFO)]);
 $withMonolog = new UrlNormalizer($monolog);
 $withNull = new UrlNormalizer(new NullLogger());
-$changing = array_map(
-    static fn (string $u): string => strtoupper(substr($u, 0, 5)) . substr($u, 5),
-    array_slice($readUrls(TestData::urlList('kasztp.txt')), 0, 20000)
-);
-$rows[] = $row('logging: kasztp, every URL changes (HTTPS:// written upper-case)', 'no logger', [
+$kasztpFirst = array_slice($readUrls(TestData::urlList('kasztp.txt')), 0, 20000);
+$changing = array_map(static fn (string $u): string => strtoupper(substr($u, 0, 5)) . substr($u, 5), $kasztpFirst);
+$loggers = [
     'no logger' => $each(static fn (string $u): string => $native->normalize($u)),
     'Monolog, NullHandler at Info (debug dropped)' =>
         $each(static fn (string $u): string => $withMonolog->normalize($u)),
     'PSR-3 NullLogger' => $each(static fn (string $u): string => $withNull->normalize($u)),
-], static fn (int $round): array => $changing);
+];
+$rows['logging changes'] = $row(
+    'logging: kasztp, every URL changes (HTTPS:// written upper-case)',
+    'no logger',
+    $loggers,
+    static fn (int $round): array => $changing
+);
+$rows['logging as is'] = $row(
+    'logging: kasztp as it is (few URLs change)',
+    'no logger',
+    $loggers,
+    static fn (int $round): array => $kasztpFirst
+);
 
 $cpu = 'unknown CPU';
 foreach (file('/proc/cpuinfo') ?: [] as $line) {
@@ -227,13 +391,15 @@ foreach (file('/proc/cpuinfo') ?: [] as $line) {
         break;
     }
 }
+$cpus = (int) shell_exec('nproc');
+$started = date('Y-m-d H:i');
 printf(
     "url_normalize suite, %s, PHP %s, %s, %d CPUs, load %s, median of %d interleaved rounds\n",
-    date('Y-m-d H:i'),
+    $started,
     PHP_VERSION,
     $cpu,
-    (int) shell_exec('nproc'),
-    implode(' ', array_map(static fn (float $l): string => sprintf('%.1f', $l), sys_getloadavg() ?: [])),
+    $cpus,
+    $loadAtStart,
     $rounds
 );
 if ($seed === null) {
@@ -245,10 +411,20 @@ for ($round = 0; $round < $rounds; $round++) {
     foreach ($rows as $r => [$title, $nativeName, $contenders, $items]) {
         $input = $items($round);
         foreach ($contenders as $name => $pass) {
-            $start = hrtime(true);
-            $units = $pass($input);
-            $times[$r][$name][] = (hrtime(true) - $start) / $units;
+            if ($pass instanceof \Closure) {
+                $start = hrtime(true);
+                $units = $pass($input);
+                $times[$r][$name][] = (hrtime(true) - $start) / $units;
+            }
         }
+    }
+}
+// The rejections, on one more round's input (after the rounds: the cold rows' hosts stay new).
+$rejected = [];
+foreach ($rows as $r => [$title, $nativeName, $contenders, $items]) {
+    $input = $items($rounds);
+    foreach ($contenders as $name => $pass) {
+        $rejected[$r][$name] = $pass instanceof \Closure ? $pass($input, true) : 0;
     }
 }
 
@@ -256,20 +432,39 @@ $median = static function (array $values): float {
     sort($values);
     return $values[intdiv(count($values), 2)];
 };
+/** @var array<string, array<string, float|string>> $medians ns, or why the contender did not run */
+$medians = [];
 foreach ($rows as $r => [$title, $nativeName, $contenders]) {
+    foreach ($contenders as $name => $pass) {
+        $medians[$r][$name] = $pass instanceof \Closure ? $median($times[$r][$name]) : $pass;
+    }
+}
+
+/** The ratio column: what each contender costs beside the row's native contender. */
+$ratio = static function (string $name, string $nativeName, float $ns, float $nativeNs, string $x): string {
+    return match (true) {
+        $name === $nativeName => '',
+        str_contains($name, 'floor') => sprintf('%.2f%s floor', $nativeNs / $ns, $x),
+        str_starts_with($name, 'native') || str_starts_with($name, 'new UrlNormalizer(null')
+            || str_starts_with($name, 'Monolog') || str_starts_with($name, 'PSR-3') =>
+            sprintf('%+.0f ns', $ns - $nativeNs),
+        default => sprintf('%.1f%s', $ns / $nativeNs, $x),
+    };
+};
+foreach ($rows as $r => [$title, $nativeName]) {
     printf("\n%s\n", $title);
-    $nativeNs = $median($times[$r][$nativeName]);
-    foreach ($contenders as $name => $_) {
-        $ns = $median($times[$r][$name]);
-        $ratio = match (true) {
-            $name === $nativeName => '',
-            str_contains($name, 'floor') => sprintf('%.2fx floor', $nativeNs / $ns),
-            str_starts_with($name, 'native') || str_starts_with($name, 'new UrlNormalizer(null')
-                || str_starts_with($name, 'Monolog') || str_starts_with($name, 'PSR-3') =>
-                sprintf('%+.0f ns', $ns - $nativeNs),
-            default => sprintf('%.1fx', $ns / $nativeNs),
-        };
-        printf("  %-62s %10.0f ns %14s\n", $name, $ns, $ratio);
+    foreach ($medians[$r] as $name => $ns) {
+        if (is_string($ns)) {
+            printf("  %-62s %13s\n", $name, $ns);
+            continue;
+        }
+        printf(
+            "  %-62s %10.0f ns %14s%s\n",
+            $name,
+            $ns,
+            $ratio($name, $nativeName, $ns, (float) $medians[$r][$nativeName], 'x'),
+            $rejected[$r][$name] > 0 ? sprintf(' %9d rejected', $rejected[$r][$name]) : ''
+        );
     }
 }
 
@@ -288,11 +483,160 @@ for ($pass = 0; $pass < 100; $pass++) {
     }
     $native->normalizeMany($kasztp);
 }
-printf(
-    "\npeak memory, 100 passes of normalize() and normalizeMany() over kasztp:"
-        . " PHP peak +%d KB (%d KB), peak RSS +%d KB (%d KB)\n",
+$memory = sprintf(
+    'peak memory, 100 passes of normalize() and normalizeMany() over kasztp:'
+        . ' PHP peak +%d KB (%d KB), peak RSS +%d KB (%d KB)',
     intdiv(memory_get_peak_usage() - $phpBefore, 1024),
     intdiv(memory_get_peak_usage(), 1024),
     $rss() - $rssBefore,
     $rss()
 );
+printf("\n%s\n", $memory);
+
+// Issue 16's targets. A part compares the native contender of a row with another: 'faster'
+// wants the other's time over the native one's at least the target (the native call that many
+// times faster), 'costs' wants the native one's over the other's at most the target.
+// "missed by 1.28x": the native side must get 1.28 times faster to meet it.
+$coreRow = 'Rust core, idn-sample.txt';
+$idnCore = $core[1]['idn-sample.txt'] ?? null;
+$medians[$coreRow] = $idnCore === null
+    ? ['url_normalize::normalize_cow' => 'run bench/core (--core FILE)', 'ada_url::Url::parse(u).href()' => '']
+    : $idnCore[2];
+$targets = [
+    ["`normalize()` vs the seed's service (kasztp), single call", [
+        ['kasztp.txt normalize', $nativeNormalize, $seedName, 'faster', 15.0],
+    ]],
+    ['`normalize()` vs the `strtolower` floor (kasztp), single call', [
+        ['kasztp.txt normalize', $nativeNormalize, $floor, 'costs', 1.8],
+    ]],
+    ["`resolveMany()` vs PHP 8.5's parsed base `->resolve()`, 5 links per page", [
+        ['kasztp.txt resolve', $nativeResolveMany, $php85Resolve, 'faster', 1.5],
+    ]],
+    ['`resolve()` (base as a string) vs PHP 8.5 `Url::parse($href, Url::parse($base))`', [
+        ['kasztp.txt resolve', $nativeResolve, $php85ParseBoth, 'faster', 1.5],
+    ]],
+    ['`resolve()` vs Guzzle `UriResolver`', [
+        ['kasztp.txt resolve', $nativeResolve, $guzzleResolver, 'faster', 20.0],
+    ]],
+    ['`canonicalize()` vs Guzzle `UriNormalizer` (all its flags)', [
+        ['kasztp.txt canonicalize', $nativeCanonicalize, $guzzleNormalizer, 'faster', 20.0],
+    ]],
+    ['idn-sample `normalize()` vs the seed (ICU), cold / warm', [
+        ['idn-sample.txt normalize cold', $nativeNormalize, $seedName, 'faster', 2.0],
+        ['idn-sample.txt normalize warm', $nativeNormalize, $seedName, 'faster', 4.0],
+    ]],
+    ['Rust core `normalize_cow` vs ada `Url::parse(u).href()` (bench/core), idn-sample, full path', [
+        [$coreRow, 'url_normalize::normalize_cow', 'ada_url::Url::parse(u).href()', 'costs', 1.2],
+    ]],
+];
+
+/**
+ * One target's measured ratio, the target and the verdict, as text ($md: for Markdown).
+ *
+ * @param list<array{string, string, string, string, float}> $parts
+ * @return array{string, string, string}
+ */
+$judge = static function (array $parts, bool $md) use ($medians): array {
+    $x = $md ? '×' : 'x';
+    $number = static fn (float $v): string => $md ? number_format($v) : sprintf('%.0f', $v);
+    [$measured, $wanted, $verdicts, $missing] = [[], [], [], null];
+    foreach ($parts as [$r, $nativeName, $other, $kind, $target]) {
+        $nativeNs = $medians[$r][$nativeName] ?? throw new \LogicException("no $nativeName in $r");
+        $otherNs = $medians[$r][$other] ?? throw new \LogicException("no $other in $r");
+        $wanted[] = sprintf('%s %s%s', $kind === 'faster' ? ($md ? '≥' : '>=') : ($md ? '≤' : '<='), $target, $x);
+        if (is_string($nativeNs) || is_string($otherNs)) {
+            $missing = is_string($nativeNs) ? $nativeNs : $otherNs;
+            continue;
+        }
+        $value = $kind === 'faster' ? $otherNs / $nativeNs : $nativeNs / $otherNs;
+        $measured[] = sprintf('%.2f%s (%s vs %s ns)', $value, $x, $number($nativeNs), $number($otherNs));
+        $gap = $kind === 'faster' ? $target / $value : $value / $target;
+        $verdicts[] = $gap <= 1 ? sprintf('met, %.2f%s to spare', 1 / $gap, $x) : sprintf('missed by %.2f%s', $gap, $x);
+    }
+    // A part that could not be measured leaves the whole target unmeasured.
+    return $missing !== null
+        ? [$missing, implode(' / ', $wanted), '']
+        : [implode(' / ', $measured), implode(' / ', $wanted), implode(' / ', $verdicts)];
+};
+
+echo "\ntargets (issue 16): measured (native vs other ns), target, verdict\n";
+foreach ($targets as [$label, $parts]) {
+    [$measured, $target, $verdict] = $judge($parts, false);
+    $verdict = $verdict === '' ? '' : ": $verdict";
+    printf("  %-88s %s, target %s%s\n", str_replace('`', '', $label), $measured, $target, $verdict);
+}
+if ($idnCore !== null) {
+    [$urls, $fast] = $idnCore;
+    printf("  (Rust core: %s, rounds: %d; its fast path answers %d of %d URLs)\n", $coreFile, $core[0], $fast, $urls);
+}
+$loadAtEnd = $loadAverage();
+printf("load average at end %s\n", $loadAtEnd);
+
+if ($markdownFile !== null) {
+    $cell = static fn (string $text): string => str_replace('|', '\\|', $text);
+    $phpV = strtok((string) shell_exec(escapeshellarg(PHP_BINARY) . ' -n -v 2>/dev/null'), "\n")
+        ?: 'PHP ' . PHP_VERSION;
+    $md = "# url_normalize benchmark suite\n\n"
+        . "- date: $started\n"
+        . "- `php -v`: $phpV\n"
+        . sprintf("- CPU: %s (%d CPUs)\n", $cpu, $cpus)
+        . "- load average (1, 5, 15 min): $loadAtStart at start, $loadAtEnd at end\n"
+        . "- rounds: $rounds, interleaved; each figure is the median\n"
+        . ($core === null
+            ? "- Rust core: not given (run bench/core, then `--core FILE`)\n"
+            : sprintf(
+                "- Rust core: bench/core's output in %s (written %s), rounds: %d\n",
+                $coreFile,
+                date('Y-m-d H:i', (int) filemtime((string) $coreFile)),
+                $core[0]
+            ))
+        . "\n## Targets (issue 16)\n\n"
+        . "| row | measured (native vs other, ns) | target | |\n|---|---|---|---|\n";
+    foreach ($targets as [$label, $parts]) {
+        $md .= '| ' . implode(' | ', array_map($cell, [$label, ...$judge($parts, true)])) . " |\n";
+    }
+    $md .= "\n## Every row\n\n"
+        . "Median ns per URL (per link for resolve rows, per object for construction); beside the\n"
+        . "native contender of the row, an anchor's time over it (`8.1×`: the native call is 8.1 times\n"
+        . "faster), other native calls' difference in ns, and for the floor the native call's time over\n"
+        . "it. Rejected: the URLs (links) a contender threw for or returned null for, in one pass.\n\n"
+        . "| row | contender | ns | vs native | rejected |\n|---|---|---:|---:|---:|\n";
+    foreach ($rows as $r => [$title, $nativeName]) {
+        $first = true;
+        foreach ($medians[$r] as $name => $ns) {
+            $md .= '| ' . implode(' | ', array_map($cell, [
+                $first ? $title : '',
+                $name,
+                is_string($ns) ? $ns : number_format($ns),
+                is_string($ns) ? '' : $ratio($name, $nativeName, $ns, (float) $medians[$r][$nativeName], '×'),
+                is_string($ns) ? '' : (string) $rejected[$r][$name],
+            ])) . " |\n";
+            $first = false;
+        }
+    }
+    if ($core !== null) {
+        $md .= "\n## Rust core beside ada-url (bench/core)\n\n"
+            . "Median ns per URL of bench/core's own interleaved rounds; the time over ada's.\n\n"
+            . "| data | contender | ns | vs ada |\n|---|---|---:|---:|\n";
+        foreach ($core[1] as $file => [$urls, $fast, $contenders]) {
+            $ada = $contenders['ada_url::Url::parse(u).href()'] ?? 0.0;
+            $first = true;
+            foreach ($contenders as $name => $ns) {
+                $md .= sprintf(
+                    "| %s | %s | %s | %s |\n",
+                    $first ? sprintf('%s (%d URLs, fast path for %d)', $file, $urls, $fast) : '',
+                    $cell($name),
+                    number_format($ns),
+                    $ada > 0 ? sprintf('%.2f×', $ns / $ada) : ''
+                );
+                $first = false;
+            }
+        }
+    }
+    $md .= "\n$memory.\n";
+    if (file_put_contents($markdownFile, $md) === false) {
+        fwrite(STDERR, "cannot write $markdownFile\n");
+        exit(1);
+    }
+    printf("Markdown written to %s\n", $markdownFile);
+}

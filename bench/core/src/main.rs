@@ -7,7 +7,11 @@
 //! not UTF-8, the gaps of parse.rs), and its fast path returns at once for normal input.
 //! `normalize_full_path` is shown too, so the fast path's share is visible.
 //!
-//!     cd bench/core && cargo run --release [rounds]
+//!     cd bench/core && cargo run --release -- [rounds] > core.txt
+//!
+//! After the tables it prints each median once more as a tab-separated line for
+//! `bench/suite.php --core core.txt`, which takes the Rust core's target and table from them:
+//! `core`, rounds, data set, URLs, URLs answered by the fast path, contender, median ns.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -33,6 +37,7 @@ fn main() {
     files.push(("idn-sample.txt", data("URL_NORMALIZE_DATA")));
     let options = Options::default();
     println!("Rust core beside ada-url, median ns per URL of {rounds} interleaved rounds");
+    let mut lines = Vec::new();
     for (file, dir) in files {
         let text = std::fs::read_to_string(format!("{dir}/{file}")).expect("data set");
         let urls: Vec<&str> = text.lines().collect();
@@ -72,6 +77,14 @@ fn main() {
         let medians: Vec<f64> = times.iter_mut().map(median).collect();
         for ((name, _), ns) in contenders.iter().zip(&medians) {
             println!("  {name:<40} {ns:>8.0} ns  {:>5.2}x ada", ns / medians[ADA]);
+            lines.push(format!(
+                "core\t{rounds}\t{file}\t{}\t{fast}\t{name}\t{ns:.1}",
+                urls.len()
+            ));
         }
+    }
+    println!("\nfor bench/suite.php --core FILE (core, rounds, data, URLs, fast path, contender, median ns):");
+    for line in lines {
+        println!("{line}");
     }
 }
