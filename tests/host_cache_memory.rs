@@ -1,4 +1,4 @@
-//! The host cache's memory per thread (src/host_cache.rs is `thread_local!`, so under ZTS
+//! The host cache's memory per thread (src/standard/host_cache.rs is `thread_local!`, so under ZTS
 //! each PHP thread holds its own): the heap one thread's full cache keeps, measured through
 //! `normalize()` with an allocator that counts each thread's live bytes as glibc's malloc
 //! rounds them. Prints the figures docs/threads.md quotes (`cargo test --test host_cache_memory
