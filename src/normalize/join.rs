@@ -21,7 +21,7 @@
 //!
 //! `tests/resolve_fast_path.rs` and the fuzz target `resolve` hold the obligation.
 
-use super::rebuild::{push_encoded, push_path, FRAGMENT, QUERY};
+use super::rebuild::{push_path, push_query_and_fragment, scan_path};
 use std::borrow::Cow;
 
 /// A base in normal form, with the places a link is joined at.
@@ -62,6 +62,11 @@ impl<'a> JoinableBase<'a> {
         })
     }
 
+    /// `http` or `https`.
+    pub(crate) fn scheme(&self) -> &str {
+        &self.url[..self.path_start.min(self.url.find(':').unwrap_or(0))]
+    }
+
     /// The same base with its last path segment read as a directory (a `/` added after it),
     /// as `resolve_against_directory()` reads it; itself when `directory` is false.
     pub(crate) fn into_directory(self, directory: bool) -> Option<Self> {
@@ -96,13 +101,11 @@ impl<'a> JoinableBase<'a> {
                 (self.directory_end, href)
             }
         };
-        let mut url = String::with_capacity(kept + rest.len() + rest.len() / 2 + 1);
-        let path_length = match rest.first() {
-            Some(b'#' | b'?') | None => 0,
-            Some(_) => rest
-                .iter()
-                .position(|&b| b == b'?' || b == b'#')
-                .unwrap_or(rest.len()),
+        // Room for every byte of the link written as `%XX`.
+        let mut url = String::with_capacity(kept + 3 * rest.len() + 1);
+        let (path_length, needs_path_state) = match rest.first() {
+            Some(b'#' | b'?') | None => (0, false),
+            Some(_) => scan_path(rest)?,
         };
         if path_length > 0 && kept == self.directory_end {
             // The directory and the link's path, read by the path state together: a `..` of
@@ -111,29 +114,16 @@ impl<'a> JoinableBase<'a> {
             path.extend_from_slice(&base[self.path_start..kept]);
             path.extend_from_slice(&rest[..path_length]);
             url.push_str(&self.url[..self.path_start]);
-            push_path(&mut url, &path)?;
+            // The directory's last `/` comes before the link's first segment.
+            let dot_segment = matches!(rest.first(), Some(b'.' | b'%'));
+            push_path(&mut url, &path, needs_path_state || dot_segment)?;
         } else {
             url.push_str(&self.url[..kept]);
             if path_length > 0 {
-                push_path(&mut url, &rest[..path_length])?;
+                push_path(&mut url, &rest[..path_length], needs_path_state)?;
             }
         }
-        let mut at = path_length;
-        if rest.get(at) == Some(&b'?') {
-            let query = &rest[at + 1..];
-            let length = query.iter().position(|&b| b == b'#').unwrap_or(query.len());
-            url.push('?');
-            push_encoded(&mut url, &query[..length], QUERY)?;
-            at += 1 + length;
-        }
-        if rest.get(at) == Some(&b'#') {
-            let fragment = &rest[at + 1..];
-            if fragment.contains(&b'#') {
-                return None;
-            }
-            url.push('#');
-            push_encoded(&mut url, fragment, FRAGMENT)?;
-        }
+        push_query_and_fragment(&mut url, &rest[path_length..])?;
         Some(url)
     }
 }

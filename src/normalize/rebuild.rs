@@ -65,7 +65,8 @@ pub(crate) fn rebuild(input: &[u8], default_scheme: &str) -> Option<Rebuilt> {
     if input.last().is_some_and(|&b| b <= b' ') {
         return None;
     }
-    let mut url = String::with_capacity(input.len() + input.len() / 2 + 1);
+    // Room for every byte written as `%XX`, so the string is not reallocated while written.
+    let mut url = String::with_capacity(3 * input.len() + 1);
     url.push_str(scheme);
     url.push_str("://");
     let host_length = rest
@@ -86,30 +87,12 @@ pub(crate) fn rebuild(input: &[u8], default_scheme: &str) -> Option<Rebuilt> {
         at += 1 + length;
     }
     let tail = &rest[at..];
-    let path_length = tail
-        .iter()
-        .position(|&b| b == b'?' || b == b'#')
-        .unwrap_or(tail.len());
+    let (path_length, needs_path_state) = scan_path(tail)?;
     match &tail[..path_length] {
         [] => url.push('/'),
-        path => push_path(&mut url, path)?,
+        path => push_path(&mut url, path, needs_path_state)?,
     }
-    let mut at = path_length;
-    if tail.get(at) == Some(&b'?') {
-        let query = &tail[at + 1..];
-        let length = query.iter().position(|&b| b == b'#').unwrap_or(query.len());
-        url.push('?');
-        push_encoded(&mut url, &query[..length], QUERY)?;
-        at += 1 + length;
-    }
-    if tail.get(at) == Some(&b'#') {
-        let fragment = &tail[at + 1..];
-        if fragment.contains(&b'#') {
-            return None;
-        }
-        url.push('#');
-        push_encoded(&mut url, fragment, FRAGMENT)?;
-    }
+    push_query_and_fragment(&mut url, &tail[path_length..])?;
     Some(Rebuilt { url, scheme, host })
 }
 
@@ -163,7 +146,6 @@ fn push_host(url: &mut String, raw: &[u8]) -> Option<()> {
         });
     let last_label = raw.rsplit(|&b| b == b'.').next().unwrap_or(raw);
     if labels_are_plain && !last_label[0].is_ascii_digit() {
-        // SAFETY-free: every byte is ASCII, checked above.
         url.extend(raw.iter().map(|&b| char::from(b.to_ascii_lowercase())));
         return Some(());
     }
@@ -202,57 +184,112 @@ fn push_port(url: &mut String, digits: &[u8], default_port: &[u8]) -> Option<()>
     Some(())
 }
 
-/// A path (it starts with `/`): its `\\` read as `/` and its dot segments removed, as the
-/// path state of a special URL does, then encoded.
-pub(super) fn push_path(url: &mut String, path: &[u8]) -> Option<()> {
-    // The parser removes a tab or newline before it reads segments: `.\t` is `.` to it.
-    if path.iter().any(|&b| ENCODE[usize::from(b)] & REMOVED != 0) {
-        return None;
-    }
-    let needs_path_state = path.iter().enumerate().any(|(at, &b)| {
-        // Only a segment that starts with `.` or `%` can be a dot segment (`.`, `..`, `%2e`,
-        // `.%2E`...).
-        b == b'\\' || (matches!(b, b'/' | b'\\') && matches!(path.get(at + 1), Some(b'.' | b'%')))
-    });
-    if !needs_path_state {
-        return push_encoded(url, path, PATH);
-    }
-    let path = remove_dot_segments(std::str::from_utf8(path).ok()?, true);
-    push_encoded(url, path.as_bytes(), PATH)
-}
-
-/// `bytes`, each byte of the component's percent-encode set (`set`) written `%XX`; `None`
-/// for a tab or newline, which the parser removes.
-pub(super) fn push_encoded(url: &mut String, bytes: &[u8], set: u8) -> Option<()> {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    let mut kept_from = 0;
-    for (at, &b) in bytes.iter().enumerate() {
+/// Where a special URL's path ends in `tail` (at `?`, `#` or the end), and whether the path
+/// state must read it (it has a `\\`, or a segment that could be a dot segment: only one
+/// that starts with `.` or `%` can be, `.`, `..`, `%2e`, `.%2E`...). `None` for a tab or
+/// newline, which the parser removes before it reads segments (`.\t` is `.` to it).
+pub(super) fn scan_path(tail: &[u8]) -> Option<(usize, bool)> {
+    let mut needs_path_state = false;
+    for (at, &b) in tail.iter().enumerate() {
         let class = ENCODE[usize::from(b)];
+        if class & (ENDS_PATH | REMOVED | BACKSLASH | SLASH) == 0 {
+            continue;
+        }
+        if class & ENDS_PATH != 0 {
+            return Some((at, needs_path_state));
+        }
         if class & REMOVED != 0 {
             return None;
         }
-        if class & set != 0 {
-            // SAFETY-free: the run kept so far is ASCII (every byte >= 0x80 is in each set).
-            url.push_str(std::str::from_utf8(&bytes[kept_from..at]).ok()?);
-            url.push('%');
-            url.push(char::from(HEX[usize::from(b >> 4)]));
-            url.push(char::from(HEX[usize::from(b & 15)]));
-            kept_from = at + 1;
+        needs_path_state |= class & BACKSLASH != 0 || matches!(tail.get(at + 1), Some(b'.' | b'%'));
+    }
+    Some((tail.len(), needs_path_state))
+}
+
+/// A path (it starts with `/`, and [`scan_path`] found it), through the path state of a
+/// special URL when `needs_path_state` (`\\` read as `/`, dot segments removed), then
+/// encoded.
+pub(super) fn push_path(url: &mut String, path: &[u8], needs_path_state: bool) -> Option<()> {
+    if !needs_path_state {
+        return push_until(url, path, PATH, 0).map(drop);
+    }
+    let path = remove_dot_segments(std::str::from_utf8(path).ok()?, true);
+    push_until(url, path.as_bytes(), PATH, 0).map(drop)
+}
+
+/// `rest` from the path's end: `?query`, then `#fragment`, each encoded with its set; `None`
+/// for a second `#` (left to the full path) or a tab or newline.
+pub(super) fn push_query_and_fragment(url: &mut String, rest: &[u8]) -> Option<()> {
+    let mut at = 0;
+    if rest.first() == Some(&b'?') {
+        url.push('?');
+        at = 1 + push_until(url, &rest[1..], QUERY, HASH)?;
+    }
+    if rest.get(at) == Some(&b'#') {
+        url.push('#');
+        let fragment = &rest[at + 1..];
+        if push_until(url, fragment, FRAGMENT, HASH)? < fragment.len() {
+            return None;
         }
     }
-    url.push_str(std::str::from_utf8(&bytes[kept_from..]).ok()?);
     Some(())
+}
+
+/// `bytes` up to the first byte of class `stops` (or the end), each byte of the component's
+/// percent-encode set (`set`) written `%XX`: where it stopped, or `None` for a tab or
+/// newline, which the parser removes.
+fn push_until(url: &mut String, bytes: &[u8], set: u8, stops: u8) -> Option<usize> {
+    // SAFETY: only ASCII is written into the string's bytes: a byte outside `set` is ASCII
+    // (every byte below 0x20 or above 0x7E is in every set) and an escape is `%` and two hex
+    // digits. A `None` leaves the string valid too; the caller then drops it.
+    let out = unsafe { url.as_mut_vec() };
+    out.reserve(bytes.len());
+    for (at, &b) in bytes.iter().enumerate() {
+        let class = ENCODE[usize::from(b)];
+        if class & (set | stops) == 0 {
+            out.push(b);
+        } else if class & stops != 0 {
+            return Some(at);
+        } else if class & REMOVED != 0 {
+            return None;
+        } else {
+            out.extend_from_slice(&ESCAPES[usize::from(b)]);
+        }
+    }
+    Some(bytes.len())
+}
+
+/// `%XX` for every byte, upper-case hex as the URL Standard writes it.
+static ESCAPES: [[u8; 3]; 256] = escapes();
+
+const fn escapes() -> [[u8; 3]; 256] {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut escapes = [[0u8; 3]; 256];
+    let mut b = 0;
+    while b < 256 {
+        escapes[b] = [b'%', HEX[b >> 4], HEX[b & 15]];
+        b += 1;
+    }
+    escapes
 }
 
 /// Encoded in a path: the path percent-encode set, and `^` (fixup 2).
 /// <https://url.spec.whatwg.org/#path-percent-encode-set>
-pub(super) const PATH: u8 = 1;
+const PATH: u8 = 1;
 /// Encoded in a special URL's query. <https://url.spec.whatwg.org/#special-query-percent-encode-set>
-pub(super) const QUERY: u8 = 2;
+const QUERY: u8 = 2;
 /// Encoded in a fragment. <https://url.spec.whatwg.org/#fragment-percent-encode-set>
-pub(super) const FRAGMENT: u8 = 4;
+const FRAGMENT: u8 = 4;
 /// A tab or newline: the parser removes it, which this module does not do.
 const REMOVED: u8 = 8;
+/// `?` or `#`: the end of a path.
+const ENDS_PATH: u8 = 16;
+/// `#`: the end of a query; a second one in a fragment.
+const HASH: u8 = 32;
+/// `\\`: a separator in a special URL's path.
+const BACKSLASH: u8 = 64;
+/// `/`: a segment starts after it.
+const SLASH: u8 = 128;
 
 /// What each byte is in each component.
 static ENCODE: [u8; 256] = encode_classes();
@@ -281,7 +318,20 @@ const fn encode_classes() -> [u8; 256] {
             class |= FRAGMENT;
         }
         if matches!(byte, b'\t' | b'\n' | b'\r') {
+            // A control, so in every set already: the encoding loop sees it there.
             class |= REMOVED;
+        }
+        if matches!(byte, b'?' | b'#') {
+            class |= ENDS_PATH;
+        }
+        if byte == b'#' {
+            class |= HASH;
+        }
+        if byte == b'\\' {
+            class |= BACKSLASH;
+        }
+        if byte == b'/' {
+            class |= SLASH;
         }
         classes[b] = class;
         b += 1;

@@ -167,27 +167,32 @@ impl<'a> Base<'a> {
     }
 
     /// The fast path's answer for `href`, or `None` when only the full path knows: a link
-    /// joined onto a base in normal form ([`super::join`]), or an absolute `http(s)` link in
-    /// or near its normal form (as `normalize()`'s fast path). Public only so the
+    /// joined onto a base in normal form ([`super::join`]), or an absolute or scheme-relative
+    /// `http(s)` link in or near its normal form (as `normalize()`'s fast path). Public only so the
     /// differential test and the fuzz target can hold it against [`Base::resolve_full_path`].
     #[doc(hidden)]
     pub fn resolve_fast_path(&self, href: &[u8]) -> Option<String> {
         let joinable = self.joinable.as_ref()?;
-        let absolute = href.len() >= 7
-            && (href[..7].eq_ignore_ascii_case(b"http://")
-                || href
-                    .get(..8)
-                    .is_some_and(|s| s.eq_ignore_ascii_case(b"https://")));
-        if !absolute {
+        let starts_with = |prefix: &[u8]| {
+            href.get(..prefix.len())
+                .is_some_and(|start| start.eq_ignore_ascii_case(prefix))
+        };
+        let absolute = if starts_with(b"http://") || starts_with(b"https://") {
+            Cow::Borrowed(href)
+        } else if href.starts_with(b"//") && !matches!(href.get(2), Some(b'/' | b'\\')) {
+            // A scheme-relative link takes the base's scheme, then reads as absolute: the
+            // relative slash state goes on to the authority as the scheme's `//` does.
+            Cow::Owned([joinable.scheme().as_bytes(), b":", href].concat())
+        } else {
             return joinable.join(href);
-        }
+        };
         let allowed = |scheme: &str, host: &str| {
             self.options.allows_scheme(scheme) && self.options.allows_domain(host)
         };
-        if let Some(normal) = fast::normal_form(href) {
+        if let Some(normal) = fast::normal_form(&absolute) {
             return allowed(normal.scheme, normal.host).then(|| normal.url.to_owned());
         }
-        let rebuilt = rebuild(href, "")?;
+        let rebuilt = rebuild(&absolute, "")?;
         allowed(rebuilt.scheme, rebuilt.host()).then_some(rebuilt.url)
     }
 

@@ -16,6 +16,7 @@ use ext_php_rs::ffi::{
 use ext_php_rs::flags::PropertyFlags;
 use ext_php_rs::types::{ZendCallable, ZendHashTable, ZendObject, Zval};
 use std::ptr;
+use std::sync::OnceLock;
 
 /// The private property that holds the logger (`null` when there is none).
 const PROPERTY: &str = "logger";
@@ -117,15 +118,20 @@ fn receives_calls_to(object: &ZendObject, name: &str) -> bool {
 }
 
 /// The property's zval inside `object`, found by the offset PHP gave the declared property.
+/// The offset is looked up in the class's property table once per process: the class and its
+/// declared properties do not change after MINIT, and every object of it has the same layout.
 fn property_slot(object: *mut ZendObject) -> Option<*mut Zval> {
+    static OFFSET: OnceLock<Option<usize>> = OnceLock::new();
     // SAFETY: `object` is a live object; its class entry and the class's property table live
     // for the process, and a declared property's offset is within the object's allocation.
     unsafe {
-        let class = (*object).ce.as_ref()?;
-        let info = class.properties_info.get(PROPERTY)?;
-        let info = info.ptr::<zend_property_info>()?;
-        let offset = (*info).offset as usize;
-        Some(object.cast::<u8>().add(offset).cast::<Zval>())
+        let offset = *OFFSET.get_or_init(|| {
+            let class = (*object).ce.as_ref()?;
+            let info = class.properties_info.get(PROPERTY)?;
+            let info = info.ptr::<zend_property_info>()?;
+            Some((*info).offset as usize)
+        });
+        Some(object.cast::<u8>().add(offset?).cast::<Zval>())
     }
 }
 

@@ -82,7 +82,9 @@ pub(crate) fn to_ascii(raw_host: &str) -> Option<Rc<str>> {
         if cache.current.len() >= GENERATION_CAPACITY
             || cache.current_bytes + bytes > GENERATION_BYTES
         {
-            cache.previous = std::mem::take(&mut cache.current);
+            // Full size at once: a generation that grows by doubling rehashes every host.
+            let fresh = HashMap::with_capacity(GENERATION_CAPACITY);
+            cache.previous = std::mem::replace(&mut cache.current, fresh);
             cache.current_bytes = 0;
         }
         cache.current.insert(raw_host.into(), conversion.clone());

@@ -50,7 +50,15 @@ pub(crate) fn remove(path: &str, special: bool) -> String {
             kept.push("");
         }
     }
-    format!("/{}", kept.join("/"))
+    let mut removed = String::with_capacity(path.len());
+    for segment in kept {
+        removed.push('/');
+        removed.push_str(segment);
+    }
+    if removed.is_empty() {
+        removed.push('/');
+    }
+    removed
 }
 
 /// The segments after the leading slash (an ASCII byte, so `get(1..)` cuts at a boundary).
