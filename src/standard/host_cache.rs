@@ -21,10 +21,12 @@
 //! from filling 2 × 4,096 entries, which at 512 bytes a host would take 9.3 MB.
 
 use crate::standard::host::ends_in_a_number;
+use hashbrown::HashTable;
 use percent_encoding::percent_decode_str;
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::hash_map::RandomState;
+use std::hash::BuildHasher;
 use std::rc::Rc;
 
 /// Hosts per generation.
@@ -41,12 +43,20 @@ const MAX_HOST_LENGTH: usize = 512;
 /// The ASCII form of a host, or `None` when the crate's own path must answer.
 type Conversion = Option<Rc<str>>;
 
+/// A host as written, and its conversion.
+type Entry = (Box<str>, Conversion);
+
+/// Two generations of entries, found by the host's hash, which is computed once per lookup
+/// (a miss looks in both generations, then inserts: one hash, not three). The hasher is
+/// std's keyed SipHash: hosts come from the wild, and a fixed hash would let anyone send
+/// hosts that collide.
 #[derive(Default)]
 struct Generations {
-    current: HashMap<Box<str>, Conversion>,
+    hasher: RandomState,
+    current: HashTable<Entry>,
     /// The host text `current` holds, against [`GENERATION_BYTES`].
     current_bytes: usize,
-    previous: HashMap<Box<str>, Conversion>,
+    previous: HashTable<Entry>,
 }
 
 thread_local! {
@@ -70,24 +80,30 @@ pub(crate) fn to_ascii(raw_host: &str) -> Option<Rc<str>> {
         return convert(raw_host);
     }
     CACHE.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        if let Some(found) = cache.current.get(raw_host) {
+        let cache = &mut *cache.borrow_mut();
+        let hash = cache.hasher.hash_one(raw_host);
+        let same = |(raw, _): &Entry| **raw == *raw_host;
+        if let Some((_, found)) = cache.current.find(hash, same) {
             return found.clone();
         }
-        let conversion = match cache.previous.remove(raw_host) {
-            Some(found) => found,
-            None => convert(raw_host),
+        let conversion = match cache.previous.find_entry(hash, same) {
+            Ok(found) => found.remove().0 .1,
+            Err(_) => convert(raw_host),
         };
         let bytes = raw_host.len() + conversion.as_ref().map_or(0, |ascii| ascii.len());
         if cache.current.len() >= GENERATION_CAPACITY
             || cache.current_bytes + bytes > GENERATION_BYTES
         {
             // Full size at once: a generation that grows by doubling rehashes every host.
-            let fresh = HashMap::with_capacity(GENERATION_CAPACITY);
+            let fresh = HashTable::with_capacity(GENERATION_CAPACITY);
             cache.previous = std::mem::replace(&mut cache.current, fresh);
             cache.current_bytes = 0;
         }
-        cache.current.insert(raw_host.into(), conversion.clone());
+        let hasher = &cache.hasher;
+        let entry = (raw_host.into(), conversion.clone());
+        cache
+            .current
+            .insert_unique(hash, entry, |(raw, _)| hasher.hash_one(&**raw));
         cache.current_bytes += bytes;
         conversion
     })
@@ -139,7 +155,10 @@ mod tests {
         // A host of the previous generation moves back to the current one.
         let old = format!("ü{}.de", GENERATION_CAPACITY + 1);
         to_ascii(&old);
-        CACHE.with(|cache| assert!(cache.borrow().current.contains_key(old.as_str())));
+        CACHE.with(|cache| {
+            let cache = cache.borrow();
+            assert!(cache.current.iter().any(|(raw, _)| **raw == *old));
+        });
 
         // Long hosts fill a generation by bytes long before its count.
         for n in 0..3 * GENERATION_CAPACITY {
@@ -147,7 +166,7 @@ mod tests {
         }
         CACHE.with(|cache| {
             let cache = cache.borrow();
-            let text = |generation: &HashMap<Box<str>, Conversion>| -> usize {
+            let text = |generation: &HashTable<Entry>| -> usize {
                 let ascii = |c: &Conversion| c.as_ref().map_or(0, |a| a.len());
                 generation.iter().map(|(raw, c)| raw.len() + ascii(c)).sum()
             };
