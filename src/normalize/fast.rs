@@ -20,15 +20,17 @@
 //!   takes it as a scheme. Nothing is stripped, because every byte is printable ASCII.
 //! * The host is made of non-empty labels of `a-z 0-9 - _`. For such a host the host
 //!   parser's UTS #46 step is the identity. Excluded are a label starting with `xn--`
-//!   (Punycode is validated, and [`crate::host`] treats an invalid one specially), an
-//!   empty label and a trailing dot (both kept as they are, but rare), and a last label
-//!   starting with a digit (it may make the host an IPv4 address, which is re-serialized).
+//!   (Punycode is validated, and fixup 1 of `src/standard/fixups` treats an invalid one
+//!   specially), an empty label and a trailing dot (both kept as they are, but rare), and a
+//!   last label starting with a digit (it may make the host an IPv4 address, which is
+//!   re-serialized).
 //!   There is no userinfo (`@`).
 //! * The port has no leading zero, is at most 65535 and is not the scheme's default,
 //!   which the serializer drops.
 //! * The path, query and fragment contain no byte that their percent-encode set encodes.
 //!   (<https://url.spec.whatwg.org/#path-percent-encode-set>, special-query and fragment
-//!   sets. `^` is in the path set, as in the current standard and `parse.rs` gap 2.)
+//!   sets. `^` is in the path set, as in the current standard and fixup 2 of
+//!   `src/standard/fixups`.)
 //!   The path has no `\` (a separator in special URLs) and no segment that could be a
 //!   dot segment (`.`, `..`, `%2e` and friends, which the path state removes). The
 //!   fragment has no second `#`.

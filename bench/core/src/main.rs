@@ -4,7 +4,8 @@
 //!
 //! Both sides parse and serialize. `ada::Url::parse(u)?.href()` is WHATWG parsing of an
 //! absolute URL; `normalize` also does what ada does not (the scheme default, bytes that are
-//! not UTF-8, the gaps of parse.rs), and its fast path returns at once for normal input.
+//! not UTF-8, the fixups of src/standard/fixups), and its fast path answers at once for most
+//! input.
 //! `normalize_full_path` is shown too, so the fast path's share is visible.
 //!
 //!     cd bench/core && cargo run --release -- [rounds] > core.txt
