@@ -1,7 +1,13 @@
 //! url_normalize: normalize, resolve and canonicalize URLs found in the wild, for PHP.
 //!
 //! The core (every module but `php`) is plain Rust on the `url`, `idna` and
-//! `percent-encoding` crates; `php` is the binding that ext-php-rs loads into PHP.
+//! `percent-encoding` crates; `php` is the binding that ext-php-rs loads into PHP. The
+//! modules are the stages a URL goes through, each using only the ones before it
+//! (scripts/check-layers.py holds that): `input` reads PHP's bytes and where the parts of a
+//! URL are, `error` names what failed, `standard` is the URL Standard's parse (the crate and
+//! its fixups), `options` the settings every later stage reads, `normalize` the URL a browser
+//! requests (with the fast paths and `resolve`), `keys` the canonical forms and keys, `site`
+//! the Public Suffix List, the host's kind and the display, and `php` the binding.
 
 // Every public item is documented; `cargo clippy -- -D warnings` (scripts/test) enforces it.
 #![warn(missing_docs)]
