@@ -22,6 +22,20 @@ final class LargeInputTest extends TestCase
     private const BOUND = 1.0;
 
     /**
+     * How much slower the CPU runs this PHP than natively: 10 under an emulator (qemu-user runs
+     * the arm64 PHPs of the CI on x86_64, 10 to 20 times slower; the dedupe of a million query
+     * pairs took 1.3 s there, 0.065 s natively), 1 otherwise. A quadratic walk would still take
+     * minutes.
+     */
+    private static function slowdown(): float
+    {
+        // An emulated PHP reports its own machine, while /proc/cpuinfo describes the host's CPU.
+        $cpuinfo = (string) @file_get_contents('/proc/cpuinfo');
+        $emulated = php_uname('m') === 'aarch64' && str_contains($cpuinfo, 'vendor_id');
+        return $emulated ? 10.0 : 1.0;
+    }
+
+    /**
      * @dataProvider shapes
      */
     public function testEveryMethodTakesLinearTime(string $url): void
@@ -41,7 +55,8 @@ final class LargeInputTest extends TestCase
         ];
         foreach ($calls as $name => $call) {
             $seconds = self::cpuSeconds($call);
-            $this->assertLessThan(self::BOUND, $seconds, sprintf('%s took %.3f s', $name, $seconds));
+            $bound = self::BOUND * self::slowdown();
+            $this->assertLessThan($bound, $seconds, sprintf('%s took %.3f s', $name, $seconds));
         }
     }
 
