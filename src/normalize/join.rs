@@ -62,9 +62,9 @@ impl<'a> JoinableBase<'a> {
         })
     }
 
-    /// `http` or `https`.
+    /// `http` or `https`: what comes before the first `:`.
     pub(crate) fn scheme(&self) -> &str {
-        &self.url[..self.path_start.min(self.url.find(':').unwrap_or(0))]
+        self.url.split(':').next().unwrap_or_default()
     }
 
     /// The same base with its last path segment read as a directory (a `/` added after it),

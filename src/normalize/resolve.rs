@@ -98,12 +98,13 @@ pub struct Base<'a> {
 }
 
 impl<'a> Base<'a> {
-    /// Parses `base`, the absolute URL of a page after redirects.
+    /// Reads `base`, the absolute URL of a page after redirects: a base in normal form is
+    /// kept as it is, any other is parsed; a kept base is parsed only if a link needs it.
     pub fn new(base: &'a [u8], options: &'a Options) -> Self {
         Self::with(base, options, false)
     }
 
-    /// Parses `base` and reads its last path segment as a directory, as
+    /// Reads `base` as [`Base::new`] does, its last path segment as a directory, as
     /// [`resolve_against_directory`] does.
     pub fn new_directory(base: &'a [u8], options: &'a Options) -> Self {
         Self::with(base, options, true)
@@ -168,8 +169,9 @@ impl<'a> Base<'a> {
 
     /// The fast path's answer for `href`, or `None` when only the full path knows: a link
     /// joined onto a base in normal form ([`super::join`]), or an absolute or scheme-relative
-    /// `http(s)` link in or near its normal form (as `normalize()`'s fast path). Public only so the
-    /// differential test and the fuzz target can hold it against [`Base::resolve_full_path`].
+    /// `http(s)` link in or near its normal form (as `normalize()`'s fast path). Public only
+    /// so the differential test and the fuzz target can hold it against
+    /// [`Base::resolve_full_path`].
     #[doc(hidden)]
     pub fn resolve_fast_path(&self, href: &[u8]) -> Option<String> {
         let joinable = self.joinable.as_ref()?;
