@@ -101,8 +101,8 @@ impl<'a> JoinableBase<'a> {
                 (self.directory_end, href)
             }
         };
-        // Room for every byte of the link written as `%XX`.
-        let mut url = String::with_capacity(kept + 3 * rest.len() + 1);
+        // Room for some of the link's bytes written as `%XX`; more grows the string.
+        let mut url = String::with_capacity(kept + rest.len() + rest.len() / 2 + 1);
         let (path_length, needs_path_state) = match rest.first() {
             Some(b'#' | b'?') | None => (0, false),
             Some(_) => scan_path(rest)?,

@@ -65,8 +65,10 @@ pub(crate) fn rebuild(input: &[u8], default_scheme: &str) -> Option<Rebuilt> {
     if input.last().is_some_and(|&b| b <= b' ') {
         return None;
     }
-    // Room for every byte written as `%XX`, so the string is not reallocated while written.
-    let mut url = String::with_capacity(3 * input.len() + 1);
+    // Room for some bytes written as `%XX`; more grows the string. (Room for all of them,
+    // three times the input, made each thread's malloc arena keep more pages for large
+    // inputs: scripts/threads saw the process grow after its warm-up.)
+    let mut url = String::with_capacity(input.len() + input.len() / 2 + 1);
     url.push_str(scheme);
     url.push_str("://");
     let host_length = rest
