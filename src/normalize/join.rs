@@ -21,7 +21,7 @@
 //!
 //! `tests/resolve_fast_path.rs` and the fuzz target `resolve` hold the obligation.
 
-use super::rebuild::{push_path, push_query_and_fragment, scan_path};
+use super::rebuild::{capacity_for, push_path, push_query_and_fragment, scan_path};
 use std::borrow::Cow;
 
 /// A base in normal form, with the places a link is joined at.
@@ -101,8 +101,7 @@ impl<'a> JoinableBase<'a> {
                 (self.directory_end, href)
             }
         };
-        // Room for some of the link's bytes written as `%XX`; more grows the string.
-        let mut url = String::with_capacity(kept + rest.len() + rest.len() / 2 + 1);
+        let mut url = String::with_capacity(kept + capacity_for(rest.len()));
         let (path_length, needs_path_state) = match rest.first() {
             Some(b'#' | b'?') | None => (0, false),
             Some(_) => scan_path(rest)?,
