@@ -319,23 +319,28 @@ const DIGIT: u8 = 16;
 /// the excluded characters cost ten comparisons per byte).
 static BYTE_CLASSES: [u8; 256] = byte_classes();
 
+/// What each component keeps as written is what its percent-encode set leaves alone
+/// (`rebuild.rs` holds the sets once), less the delimiters the walk stops at: `#` everywhere,
+/// and in the path `?` and `\` (a separator).
 const fn byte_classes() -> [u8; 256] {
+    use super::rebuild::{encode_classes, BACKSLASH, FRAGMENT as ENCODED_IN_FRAGMENT, HASH};
+    use super::rebuild::{PATH as ENCODED_IN_PATH, QUERY as ENCODED_IN_QUERY};
+    let encoded = encode_classes();
     let mut classes = [0u8; 256];
-    let mut b = 0x21;
-    while b < 0x7f {
+    let mut b = 0;
+    while b < 256 {
         let byte = b as u8;
-        let mut class = PATH | QUERY | FRAGMENT;
-        if matches!(
-            byte,
-            b'"' | b'#' | b'<' | b'>' | b'?' | b'`' | b'{' | b'}' | b'^' | b'\\'
-        ) {
-            class &= !PATH;
+        let sets = encoded[b];
+        let mut class = 0;
+        // Encoded in the path: `?` and `#` end it; `\` is a separator.
+        if sets & (ENCODED_IN_PATH | BACKSLASH) == 0 {
+            class |= PATH;
         }
-        if matches!(byte, b'"' | b'#' | b'<' | b'>' | b'\'') {
-            class &= !QUERY;
+        if sets & (ENCODED_IN_QUERY | HASH) == 0 {
+            class |= QUERY;
         }
-        if matches!(byte, b'"' | b'#' | b'<' | b'>' | b'`') {
-            class &= !FRAGMENT;
+        if sets & (ENCODED_IN_FRAGMENT | HASH) == 0 {
+            class |= FRAGMENT;
         }
         if byte.is_ascii_lowercase() || byte.is_ascii_digit() || byte == b'-' || byte == b'_' {
             class |= LABEL;

@@ -287,26 +287,28 @@ const fn escapes() -> [[u8; 3]; 256] {
 
 /// Encoded in a path: the path percent-encode set, and `^` (fixup 2).
 /// <https://url.spec.whatwg.org/#path-percent-encode-set>
-const PATH: u8 = 1;
+pub(super) const PATH: u8 = 1;
 /// Encoded in a special URL's query. <https://url.spec.whatwg.org/#special-query-percent-encode-set>
-const QUERY: u8 = 2;
+pub(super) const QUERY: u8 = 2;
 /// Encoded in a fragment. <https://url.spec.whatwg.org/#fragment-percent-encode-set>
-const FRAGMENT: u8 = 4;
+pub(super) const FRAGMENT: u8 = 4;
 /// A tab or newline: the parser removes it, which this module does not do.
 const REMOVED: u8 = 8;
 /// `?` or `#`: the end of a path.
 const ENDS_PATH: u8 = 16;
 /// `#`: the end of a query; a second one in a fragment.
-const HASH: u8 = 32;
+pub(super) const HASH: u8 = 32;
 /// `\\`: a separator in a special URL's path.
-const BACKSLASH: u8 = 64;
+pub(super) const BACKSLASH: u8 = 64;
 /// `/`: a segment starts after it.
 const SLASH: u8 = 128;
 
 /// What each byte is in each component.
 static ENCODE: [u8; 256] = encode_classes();
 
-const fn encode_classes() -> [u8; 256] {
+/// The percent-encode sets and delimiters as bits of each byte (the fast path reads what it
+/// keeps from them too).
+pub(super) const fn encode_classes() -> [u8; 256] {
     let mut classes = [0u8; 256];
     let mut b = 0;
     while b < 256 {
