@@ -9,7 +9,7 @@ use ReflectionClass;
 
 /**
  * stubs/url_normalize.stub.php is the API's documentation: it must declare exactly what the
- * loaded extension exports, and document every method and constant with an example.
+ * loaded extension exports, and document every method, property and constant with an example.
  */
 final class StubTest extends TestCase
 {
@@ -64,6 +64,15 @@ final class StubTest extends TestCase
                 );
             }
         }
+        foreach ($mirror->getProperties() as $property) {
+            if ($property->getDeclaringClass()->getName() === $mirror->getName() && $property->isPublic()) {
+                $this->assertMatchesRegularExpression(
+                    '/Example/',
+                    (string) $property->getDocComment(),
+                    "$class::\${$property->getName()}"
+                );
+            }
+        }
         foreach ($mirror->getReflectionConstants() as $constant) {
             $this->assertMatchesRegularExpression(
                 '/Example/',
@@ -86,8 +95,8 @@ final class StubTest extends TestCase
     }
 
     /**
-     * What PHP code can observe of a class: parent, modifiers, constants and the signatures of
-     * the methods it declares itself.
+     * What PHP code can observe of a class: parent, modifiers, constants, public properties and
+     * the signatures of the methods it declares itself.
      *
      * @return array<string, mixed>
      */
@@ -117,6 +126,17 @@ final class StubTest extends TestCase
             ];
         }
         ksort($methods);
+        // The public properties PHP code reads (the private ones are the extension's own).
+        $properties = [];
+        foreach ($class->getProperties(\ReflectionProperty::IS_PUBLIC) as $property) {
+            if ($property->getDeclaringClass()->getName() === $class->getName()) {
+                $properties[$property->getName()] = [
+                    'type' => (string) $property->getType(),
+                    'static' => $property->isStatic(),
+                ];
+            }
+        }
+        ksort($properties);
         $constants = $class->getConstants();
         ksort($constants);
         $parent = $class->getParentClass();
@@ -127,6 +147,7 @@ final class StubTest extends TestCase
             'readonly' => PHP_VERSION_ID >= 80200 && $class->isReadOnly(),
             'interfaces' => $class->getInterfaceNames(),
             'constants' => $constants,
+            'properties' => $properties,
             'methods' => $methods,
         ];
     }

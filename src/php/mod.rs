@@ -8,6 +8,10 @@ mod exception;
 mod logger;
 mod normalizer;
 mod options;
+mod pattern;
+mod robots;
+mod scope;
+mod url_arg;
 mod zstring;
 
 use ext_php_rs::prelude::*;
@@ -19,6 +23,9 @@ pub fn get_module(module: ModuleBuilder) -> ModuleBuilder {
     module
         .startup_function(startup)
         .class::<normalizer::UrlNormalizer>()
+        .class::<robots::RobotsTxt>()
+        .class::<pattern::UrlPattern>()
+        .class::<scope::CrawlScope>()
 }
 
 /// MINIT: the exception class, which `#[php_class]` cannot register with `Exception`'s

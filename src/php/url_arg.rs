@@ -1,0 +1,97 @@
+//! How the crawl classes (`RobotsTxt`, `UrlPattern`, `CrawlScope`) read their arguments: a URL
+//! is read here and nowhere else, so that a change to how URL arguments are taken (a
+//! `\Stringable`, say) reaches every method of these classes at once.
+
+use super::batch::Key;
+use super::exception::invalid_argument;
+use super::options::{debug_type, entries};
+use super::zstring::StringArg;
+use crate::error::printable;
+use crate::Components;
+use ext_php_rs::convert::FromZval;
+use ext_php_rs::exception::{PhpException, PhpResult};
+use ext_php_rs::flags::DataType;
+use ext_php_rs::types::{ZendHashTable, Zval};
+use ext_php_rs::zend::ce;
+
+/// A URL argument: the string PHP code passes.
+pub(crate) type UrlArg<'a> = StringArg<'a>;
+
+/// An argument that is a URL, or a `URLPatternInit`-like array of components
+/// (`UrlPattern::test()` and `exec()`, the `UrlPattern` constructor).
+pub(crate) enum UrlOrComponents<'a> {
+    Url(UrlArg<'a>),
+    Components(&'a ZendHashTable),
+}
+
+impl<'a> FromZval<'a> for UrlOrComponents<'a> {
+    // `string|array`: ext-php-rs declares one type per parameter, so the check is the
+    // method's own (`type_error`).
+    const TYPE: DataType = DataType::Mixed;
+
+    fn from_zval(zval: &'a Zval) -> Option<Self> {
+        let zval = zval.dereference();
+        if let Some(array) = zval.array() {
+            return Some(Self::Components(array));
+        }
+        UrlArg::from_zval(zval).map(Self::Url)
+    }
+}
+
+/// `\TypeError` for a `string|array` argument of another type, in PHP's own words.
+pub(crate) fn type_error(method: &str, position: usize, name: &str, zval: &Zval) -> PhpException {
+    PhpException::new(
+        format!(
+            "{method}(): Argument #{position} (${name}) must be of type array|string, {} given",
+            debug_type(zval)
+        ),
+        0,
+        ce::type_error(),
+    )
+}
+
+/// Reads an array of components (`['pathname' => '/books/*', 'baseURL' => ...]`).
+pub(crate) fn components(array: &ZendHashTable) -> PhpResult<Components> {
+    let mut components = Components::default();
+    for (key, value) in entries(array) {
+        let Some(name) = key.str() else {
+            let shown = match key.long() {
+                Some(index) => Key::Index(index as u64).to_string(),
+                None => key
+                    .zend_str()
+                    .map_or_else(String::new, |k| printable(k.as_bytes())),
+            };
+            return Err(invalid_argument(format!(
+                "URL pattern components are named by strings (protocol, username, password, \
+                 hostname, port, pathname, search, hash, baseURL); {shown} is not one"
+            )));
+        };
+        let Some(slot) = components.slot(name) else {
+            return Err(invalid_argument(format!(
+                "`{}` is not a URL pattern component: protocol, username, password, hostname, \
+                 port, pathname, search, hash and baseURL are",
+                printable(name.as_bytes())
+            )));
+        };
+        let value = value.dereference();
+        let Some(text) = value.str() else {
+            return Err(invalid_argument(format!(
+                "The URL pattern component `{name}` must be a UTF-8 string, {} given",
+                debug_type(value)
+            )));
+        };
+        *slot = Some(text.to_owned());
+    }
+    Ok(components)
+}
+
+/// A UTF-8 string argument (a pattern, a user agent, a mode), or `\InvalidArgumentException`
+/// naming it.
+pub(crate) fn utf8<'a>(bytes: &'a [u8], what: &str) -> PhpResult<&'a str> {
+    std::str::from_utf8(bytes).map_err(|_| {
+        invalid_argument(format!(
+            "{what} must be UTF-8: `{}` is not",
+            printable(bytes)
+        ))
+    })
+}
