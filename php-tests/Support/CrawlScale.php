@@ -22,6 +22,8 @@ final class CrawlScale
     private GeneratedSite $site;
     /** @var array<string, int> canonical key => depth */
     private array $expected;
+    /** @var array<string, int> the pages robots.txt disallows that the crawl finds => depth */
+    private array $disallowed;
     private string $dir;
     private int $redisPort;
     private int $apiPort;
@@ -53,6 +55,7 @@ final class CrawlScale
     ) {
         $this->site = new GeneratedSite($seed, $pages);
         $this->expected = $this->site->expected($maxDepth);
+        $this->disallowed = $this->site->disallowedFound($maxDepth);
     }
 
     /**
@@ -79,12 +82,14 @@ final class CrawlScale
         }
         $trap = count(array_filter(array_keys($this->expected), [$this->site, 'isTrap']));
         printf(
-            "web: seed %d, %d pages to fetch (%d of them in the calendar trap) on %d hosts; crawl API delay %d ms;\n"
+            "web: seed %d, %d pages to fetch (%d of them in the calendar trap) on %d hosts, %d more that"
+                . " robots.txt disallows; crawl API delay %d ms;\n"
                 . "politeness: 1 request per site per %d ms (%.0f/s per registrable domain); depth limit %d\n\n",
             $this->seed,
             count($this->expected),
             $trap,
             count($this->site->hosts()),
+            count($this->disallowed),
             $this->delayMs,
             $this->intervalMs,
             1000 / $this->intervalMs,
@@ -102,14 +107,18 @@ final class CrawlScale
             $lines = [];
             foreach ($results as $count => $r) {
                 $lines[] = sprintf(
-                    'workers %d: fetched %d, duplicates %d, missed %d, trap %d, pages/s %.1f, min site gap %.1f ms',
+                    'workers %d: fetched %d, duplicates %d, missed %d, trap %d, pages/s %.1f, min site gap %.1f ms,'
+                        . ' robots: disallowed %d, fetched %d of them, out of scope %d',
                     $count,
                     $r['fetched'],
                     $r['duplicates'],
                     $r['missed'],
                     $r['trap'],
                     $r['rate'],
-                    $r['gap']
+                    $r['gap'],
+                    count($this->disallowed),
+                    $r['disallowedFetched'],
+                    $r['extra']
                 );
             }
             if ($faults) {
@@ -191,7 +200,7 @@ final class CrawlScale
      * @param 'kill'|'redis'|null $fault
      * @return array{fetched: int, fetches: int, duplicates: int, redeliveries: int, missed: int, extra: int,
      *     notFound: int, trap: int, rate: float, gap: float, inFlight: int, restarts: int, warnings: int,
-     *     seconds: float}
+     *     seconds: float, disallowedFetched: int, robotsFiles: int, robotsAgain: int}
      */
     private function crawl(string $name, int $count, ?string $fault = null): array
     {
@@ -214,7 +223,8 @@ final class CrawlScale
         $faultDone = $fault === null;
         while (true) {
             if (microtime(true) - $start > self::RUN_TIMEOUT_S) {
-                throw new \RuntimeException("run $name: not over after " . self::RUN_TIMEOUT_S . ' s');
+                throw new \RuntimeException("run $name: not over after " . self::RUN_TIMEOUT_S . ' s: '
+                    . json_encode($this->progress()));
             }
             usleep(20_000);
             $progress = $this->progress();
@@ -235,6 +245,11 @@ final class CrawlScale
             foreach ($this->workers as $consumer => $worker) {
                 if (!proc_get_status($worker)['running']) {
                     proc_close($worker);
+                    if ($fault !== 'redis') {
+                        // Only a Redis restart may stop a worker: say why this one stopped.
+                        $tail = array_slice(file("{$this->dir}/$consumer.log", FILE_IGNORE_NEW_LINES) ?: [], -12);
+                        fwrite(STDERR, "crawl-scale: $consumer stopped (run $name):\n" . implode("\n", $tail) . "\n");
+                    }
                     $this->startWorker($database, $consumer);
                     $restarts++;
                 }
@@ -255,7 +270,8 @@ final class CrawlScale
      * The run's figures, from the crawl API's fetch log.
      *
      * @return array{fetched: int, fetches: int, duplicates: int, redeliveries: int, missed: int, extra: int,
-     *     notFound: int, trap: int, rate: float, gap: float, seconds: float}
+     *     notFound: int, trap: int, rate: float, gap: float, seconds: float, disallowedFetched: int,
+     *     robotsFiles: int, robotsAgain: int}
      */
     private function measure(string $fetches, float $seconds): array
     {
@@ -263,8 +279,15 @@ final class CrawlScale
         $times = [];
         $notFound = 0;
         $total = 0;
+        $robots = [];
         foreach (file($fetches, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES) ?: [] as $line) {
             $fetch = json_decode($line, true, 512, JSON_THROW_ON_ERROR);
+            if ($fetch['robots'] ?? false) {
+                // A robots.txt request is a request to the site: politeness counts it.
+                $robots[$fetch['url']][(string) $fetch['message']] = true;
+                $times[$fetch['site']][] = (float) $fetch['t'];
+                continue;
+            }
             $total++;
             if ($fetch['key'] === null) {
                 $notFound++;
@@ -297,6 +320,9 @@ final class CrawlScale
             'duplicates' => $duplicates,
             'redeliveries' => $redeliveries,
             'missed' => count(array_diff_key($this->expected, $messages)),
+            'disallowedFetched' => count(array_intersect_key($messages, $this->disallowed)),
+            'robotsFiles' => count($robots),
+            'robotsAgain' => array_sum(array_map(static fn (array $byMessage): int => count($byMessage) - 1, $robots)),
             'extra' => count(array_diff_key($messages, $this->expected)),
             'notFound' => $notFound,
             'trap' => count(array_filter($fetched, [$this->site, 'isTrap'])),
@@ -308,7 +334,7 @@ final class CrawlScale
 
     /**
      * @param array{fetched: int, duplicates: int, missed: int, extra: int, notFound: int, trap: int, gap: float,
-     *     warnings: int, restarts: int} $result
+     *     warnings: int, restarts: int, disallowedFetched: int, robotsAgain: int} $result
      */
     private function checkRun(string $name, array $result): void
     {
@@ -317,6 +343,9 @@ final class CrawlScale
             'duplicates (a page fetched by two messages)' => $result['duplicates'] === 0,
             'missed pages' => $result['missed'] === 0,
             'pages outside the scope or the depth limit' => $result['extra'] === 0,
+            'pages robots.txt disallows' => $result['disallowedFetched'] === 0,
+            // Once per origin; a message redelivered while it fetched one may fetch it again.
+            'robots.txt fetched again by another message' => $result['robotsAgain'] === 0,
             'URLs of no page sent to the crawl API' => $result['notFound'] === 0,
             "trap pages above the depth limit's $trapBound" => $result['trap'] <= $trapBound,
             "a site gap below the politeness limit of {$this->intervalMs} ms" => $result['gap'] >= $this->intervalMs,

@@ -18,7 +18,9 @@ declare(strict_types=1);
 // CRAWL_SITE_PAGES) instead, after CRAWL_SITE_DELAY_MS milliseconds (20 by default), as a remote
 // crawl service answers; with `"return_format": "bytes"` the page comes base64-encoded, bytes
 // that are not UTF-8 included. The record then holds one line per fetch: the time, the URL, the
-// page's canonical key (null: no such page), its site and the X-Crawl-Message header.
+// page's canonical key (null: no such page), its site and the X-Crawl-Message header. A
+// host's robots.txt, sitemap and the file a robots.txt redirects to are answered too (with
+// their status, and a redirect's `location`), recorded with `"robots": true`.
 
 $method = $_SERVER['REQUEST_METHOD'];
 $target = $_SERVER['REQUEST_URI'];
@@ -75,6 +77,27 @@ if ($siteSeed !== false && $method === 'POST' && $target === '/spider/crawl') {
     $received = (float) $_SERVER['REQUEST_TIME_FLOAT'];
     usleep(1000 * (int) (getenv('CRAWL_SITE_DELAY_MS') ?: 20));
     // The fragment is never sent by a real client; the page is the same without it.
+    $resource = $site->resource((string) preg_replace('/#.*/s', '', $url));
+    if ($resource !== null) {
+        file_put_contents((string) getenv('CRAWL_SITE_FETCHES'), json_encode([
+            't' => $received,
+            'url' => $url,
+            'key' => null,
+            'robots' => true,
+            'site' => $site->siteOf($url),
+            'message' => $_SERVER['HTTP_X_CRAWL_MESSAGE'] ?? null,
+        ], JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE) . "\n", FILE_APPEND | LOCK_EX);
+        $answer(200, [[
+            'url' => $url,
+            'status' => $resource['status'],
+            'content' => ($request['return_format'] ?? '') === 'bytes'
+                ? base64_encode($resource['body'])
+                : $resource['body'],
+            'location' => $resource['location'],
+            'error' => $resource['status'] === 200 ? null : "status {$resource['status']}",
+        ]]);
+        return;
+    }
     $key = $site->keyOf((string) preg_replace('/#.*/s', '', $url));
     file_put_contents((string) getenv('CRAWL_SITE_FETCHES'), json_encode([
         't' => $received,

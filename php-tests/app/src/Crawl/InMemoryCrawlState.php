@@ -26,6 +26,8 @@ final class InMemoryCrawlState implements CrawlState
     private array $lastRequests = [];
     /** @var \SplQueue<CrawlUrl> */
     private \SplQueue $deferred;
+    /** @var array<string, string> origin => "status\nbody" */
+    private array $robots = [];
 
     public function __construct()
     {
@@ -37,6 +39,7 @@ final class InMemoryCrawlState implements CrawlState
         $this->scope = $scope;
         $this->seen = $this->dispatched = $this->done = $this->slots = $this->lastRequests = [];
         $this->deferred = new \SplQueue();
+        $this->robots = [];
     }
 
     public function scope(): array
@@ -101,5 +104,23 @@ final class InMemoryCrawlState implements CrawlState
         $slot = max($now, $this->slots[$site] ?? 0.0);
         $this->slots[$site] = $slot + $intervalMs / 1000;
         return [true, (int) ceil(($slot - $now) * 1000)];
+    }
+
+    public function robots(string $origin): ?string
+    {
+        return $this->robots[$origin] ?? null;
+    }
+
+    /**
+     * Always: one process, one message at a time.
+     */
+    public function claimRobots(string $origin, string $owner, int $ttlMs): bool
+    {
+        return true;
+    }
+
+    public function storeRobots(string $origin, string $record): void
+    {
+        $this->robots[$origin] = $record;
     }
 }

@@ -6,6 +6,7 @@ namespace App\MessageHandler;
 
 use App\Crawl\CrawlState;
 use App\Crawl\LinkExtractor;
+use App\Crawl\RobotsRules;
 use App\Database\CrawlDatabase;
 use App\Message\CrawlUrl;
 use App\Service\Crawler\Implementations\Spider\Http\CrawlRequestBuilder;
@@ -15,16 +16,20 @@ use Symfony\Component\Messenger\MessageBusInterface;
 use Symfony\Component\Messenger\Stamp\DelayStamp;
 use Symfony\Contracts\HttpClient\Exception\ExceptionInterface as HttpException;
 use Symfony\Contracts\HttpClient\HttpClientInterface;
+use UrlNormalize\CrawlScope;
 use UrlNormalize\UrlNormalizer;
 
 /**
- * A worker's job for one page: wait for the site's turn, fetch the page through the crawl API
- * (the Spider request builder, whose build() normalizes the URL just before sending), store it
- * with the URL as found, then send a CrawlUrl for each link in scope that no worker has seen.
+ * A worker's job for one page: obey robots.txt (RobotsRules: the origin's file is fetched once,
+ * in the site's turn like a page; a disallowed page is never fetched), wait for the site's turn,
+ * fetch the page through the crawl API (the Spider request builder, whose build() normalizes the
+ * URL just before sending), store it with the URL as found, then send a CrawlUrl for each link in
+ * scope that no worker has seen.
  *
- * In scope: an http(s) link of the same site as a seed (registrableDomain() finds the seed,
- * sameSite() confirms), at most `crawler.max_depth` links from it. A link's key in the seen-set
- * is its 128-bit fingerprint(): every spelling of one page has the same key, on every worker.
+ * In scope: an http(s) link that a CrawlScope of the seeds' sites contains (`site:` entries:
+ * every host of a seed's registrable domain), at most `crawler.max_depth` links from a seed. A
+ * link's key in the seen-set is its 128-bit fingerprint(): every spelling of one page has the
+ * same key, on every worker.
  */
 #[AsMessageHandler]
 final class CrawlUrlHandler
@@ -36,6 +41,9 @@ final class CrawlUrlHandler
      * see two requests closer than the limit.
      */
     private const SLOT_MARGIN_PERCENT = 25;
+
+    private ?CrawlScope $scope = null;
+    private string $scopeId = '';
 
     public function __construct(
         private readonly CrawlState $state,
@@ -49,6 +57,7 @@ final class CrawlUrlHandler
         private readonly int $maxDepth,
         private readonly int $siteIntervalMs,
         private readonly int $maxWaitMs,
+        private readonly RobotsRules $robots,
     ) {
     }
 
@@ -58,6 +67,9 @@ final class CrawlUrlHandler
     public function __invoke(CrawlUrl $message): void
     {
         $site = $this->site($message->url);
+        if ($this->robotsDecided($message)) {
+            return;
+        }
         // The request is ready before the slot is taken, so that only sending it is left after.
         $payload = $this->builder->build($message->url, ['return_format' => 'bytes'])->getPayload();
         $interval = intdiv($this->siteIntervalMs * (100 + self::SLOT_MARGIN_PERCENT), 100);
@@ -95,13 +107,12 @@ final class CrawlUrlHandler
      */
     private function follow(CrawlUrl $message, string $content, string $pageUrl): void
     {
-        $scope = $this->state->scope();
+        $scope = $this->scope();
         $candidates = [];
         foreach ($this->links->links($content, $pageUrl) as $href => $url) {
             $scheme = strtolower((string) parse_url($url, PHP_URL_SCHEME));
-            $seed = $scope[$this->site($url)] ?? null;
             $web = $scheme === 'http' || $scheme === 'https';
-            if ($web && $seed !== null && $this->normalizer->sameSite($url, $seed)) {
+            if ($web && $scope->contains($url)) {
                 $candidates[$this->normalizer->fingerprint($url, null, 128)] ??= [$url, (string) $href];
             }
         }
@@ -114,6 +125,72 @@ final class CrawlUrlHandler
             }
             $this->state->markDispatched($key);
         }
+    }
+
+    /**
+     * Whether robots.txt settled the message: the page is disallowed (recorded as done, never
+     * fetched), or its origin's file is being fetched by another worker (the message comes back
+     * later), or this worker could not get the site's turn to fetch it (the message was put back).
+     * False: the page may be fetched. Fetching the file takes a turn of the site, as a page does.
+     */
+    private function robotsDecided(CrawlUrl $message): bool
+    {
+        $robots = $this->robots->known($message->url);
+        if ($robots === null) {
+            if (!$this->state->claimRobots($this->robots->origin($message->url), $message->id, 30_000)) {
+                $this->bus->dispatch($message, [new DelayStamp($this->siteIntervalMs)]);
+                return true;
+            }
+            $robots = $this->robots->fetch(
+                $message->url,
+                $message->id,
+                fn (string $url): bool => $this->waitForTurn($message, $this->site($url))
+            );
+            if ($robots === null) {
+                return true;
+            }
+        }
+        if ($robots->isAllowed($message->url, $this->robots->agent())) {
+            return false;
+        }
+        $this->logger->info('Disallowed by robots.txt', ['url' => $message->url]
+            + ($robots->matchedRule($message->url, $this->robots->agent()) ?? []));
+        $this->state->markDone($message->key);
+        return true;
+    }
+
+    /**
+     * Waits for the site's next request slot, as __invoke() does for a page; false when the
+     * slot is far and the message was put back instead.
+     */
+    private function waitForTurn(CrawlUrl $message, string $site): bool
+    {
+        $interval = intdiv($this->siteIntervalMs * (100 + self::SLOT_MARGIN_PERCENT), 100);
+        [$reserved, $wait] = $this->state->reserve($site, $interval, $this->maxWaitMs);
+        if (!$reserved) {
+            $this->bus->dispatch($message, [new DelayStamp($wait)]);
+            return false;
+        }
+        usleep($wait * 1000);
+        while (($left = $this->state->pass($site, $interval)) > 0) {
+            usleep($left * 1000);
+        }
+        return true;
+    }
+
+    /**
+     * The crawl's scope: every host of each seed's site, as a CrawlScope (built once per
+     * worker and crawl).
+     */
+    private function scope(): CrawlScope
+    {
+        $sites = array_keys($this->state->scope());
+        $id = implode("\n", $sites);
+        if ($this->scope === null || $this->scopeId !== $id) {
+            $this->scope = new CrawlScope(array_map(static fn (int|string $site): string => "site:$site", $sites));
+            $this->scopeId = $id;
+        }
+        return $this->scope;
     }
 
     /**
