@@ -861,7 +861,7 @@ namespace UrlNormalize {
 
         /**
          * The sitemap URLs the file lists, anywhere in it: resolved against the robots.txt URL,
-         * normalized, each once, in order. A value that is no URL is left out.
+         * normalized, each once, in order. A value that is no http or https URL is left out.
          *
          * Example: with "Sitemap: /sitemap.xml\nSitemap: https://コーヒー.jp/s.xml" at
          *          https://example.com/robots.txt → ['https://example.com/sitemap.xml',

@@ -148,7 +148,10 @@ impl RobotsTxt {
                 continue;
             }
             if let Ok(url) = resolve(value, base.as_str().as_bytes(), options) {
-                if !sitemaps.contains(&url) {
+                // A sitemap is fetched over HTTP (sitemaps.org); a value that resolves to
+                // another scheme (`sitemap.xml:1`, `ftp:…`) names none.
+                let web = url.starts_with("https://") || url.starts_with("http://");
+                if web && !sitemaps.contains(&url) {
                     sitemaps.push(url);
                 }
             }
@@ -236,7 +239,7 @@ impl RobotsTxt {
     }
 
     /// The sitemap URLs of the file, resolved against the robots.txt URL and normalized,
-    /// each once, in order; lines whose value is no URL are left out.
+    /// each once, in order; lines whose value is no `http` or `https` URL are left out.
     pub fn sitemaps(&self) -> &[String] {
         &self.sitemaps
     }
@@ -261,6 +264,28 @@ impl RobotsTxt {
             return Ok(None);
         }
         Ok(self.first_match(self.groups.select(token), &path, steps))
+    }
+
+    /// The steps [`RobotsTxt::is_allowed`] takes for `url` and `agent` (bytes compared or
+    /// searched), and the bound the matching keeps to: for each rule it tries, twice the
+    /// path's length and the rule's, plus a constant. Public for the fuzz target, which holds
+    /// every input to the bound.
+    #[doc(hidden)]
+    pub fn matching_steps(&self, url: &[u8], agent: &str) -> Result<(u64, u64), RobotsError> {
+        let mut steps = 0;
+        self.decide(url, agent, &mut steps)?;
+        let token = agent::product_token(agent)?;
+        let read = NormalUrl::read(url)?;
+        let path = escape::canonical_url(read.parts().path_and_query);
+        let path_length = path.len().max(1) as u64;
+        let bound = self
+            .groups
+            .select(token)
+            .rules
+            .iter()
+            .map(|&r| 2 * (path_length + u64::from(self.groups.rules[r as usize].specificity)) + 8)
+            .sum();
+        Ok((steps, bound))
     }
 
     fn first_match(&self, selection: &Selection, path: &[u8], steps: &mut u64) -> Option<usize> {

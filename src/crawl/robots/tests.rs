@@ -90,7 +90,8 @@ fn errors() {
 fn sitemaps_are_resolved_normalized_and_unique() {
     let r = robots(
         "Sitemap: /sitemap.xml\nuser-agent: *\nsitemap: https://EXAMPLE.com/sitemap.xml\n\
-         Sitemap: https://コーヒー.jp/s.xml\nSitemap: http://exa mple.com/\nSitemap:\n",
+         Sitemap: https://コーヒー.jp/s.xml\nSitemap: http://exa mple.com/\nSitemap:\n\
+         Sitemap: sitemap.xml:1\nSitemap: ftp://example.com/s.xml\n",
     );
     assert_eq!(
         r.sitemaps(),
