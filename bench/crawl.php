@@ -159,8 +159,14 @@ $rows = [
         'userland (PCRE per rule)' => [static fn (string $u): bool => $userland->isAllowed($u), $urls],
     ],
     sprintf('parse, %d KiB', intdiv(strlen($bigBody), 1024)) => [
-        'RobotsTxt::parse' => [static fn (string $b): RobotsTxt => RobotsTxt::parse($b, 'https://shop.example.com/robots.txt'), [$bigBody]],
-        'userland (lines, PCRE per rule)' => [static fn (string $b): RobotsUserland => new RobotsUserland($b, 'AnyBot'), [$bigBody]],
+        'RobotsTxt::parse' => [
+            static fn (string $b): RobotsTxt => RobotsTxt::parse($b, 'https://shop.example.com/robots.txt'),
+            [$bigBody],
+        ],
+        'userland (lines, PCRE per rule)' => [
+            static fn (string $b): RobotsUserland => new RobotsUserland($b, 'AnyBot'),
+            [$bigBody],
+        ],
     ],
     'UrlPattern::test()' => [
         'UrlPattern::test' => [static fn (string $u): bool => $pattern->test($u), $patternUrls],
