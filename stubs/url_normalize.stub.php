@@ -309,6 +309,25 @@ namespace UrlNormalize {
         }
 
         /**
+         * The options in force, by their keys, with every default filled in. Building a
+         * normalizer from them gives one with the same answers; the `extra_*` keys are folded
+         * into the lists they extend, hosts are shown as they are compared (IDN in ASCII), and
+         * `allowed_schemes` and `allowed_hosts` are present only when set.
+         *
+         * Example: (new UrlNormalizer(null, ['allowed_hosts' => ['*.Bücher.DE']]))->getOptions()['allowed_hosts']
+         *          → ['*.xn--bcher-kva.de']
+         *
+         * @return array{strict: bool, default_scheme: string, allowed_schemes?: list<string>,
+         *     allowed_hosts?: list<string>, block_private_hosts: bool, max_length: int,
+         *     directory_indexes: list<string>, tracking_parameters: list<string>,
+         *     remove_query_parameters: list<string>, public_suffixes: 'all'|'icann',
+         *     log_credentials: bool}
+         */
+        public function getOptions(): array
+        {
+        }
+
+        /**
          * Turns a URL into the form a browser would request, for an HTTP client or a crawl API.
          *
          * - A scheme-less input gets `https://` (example.com/x, //example.com/x,

@@ -287,6 +287,69 @@ impl Options {
     }
 }
 
+impl Options {
+    /// The options in force, by their keys, with every default filled in: setting each of
+    /// them on [`Options::default`] builds options that give the same answers. The `extra_*`
+    /// keys are folded into the lists they extend; `allowed_schemes` and `allowed_hosts`
+    /// appear only when set.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use url_normalize::{OptionValue, Options};
+    /// let mut options = Options::default();
+    /// options.set("allowed_hosts", OptionValue::List(vec!["*.Bücher.DE".into()]))?;
+    /// let values = options.values();
+    /// assert!(values.contains(&("allowed_hosts", OptionValue::List(vec!["*.xn--bcher-kva.de".into()]))));
+    /// assert!(values.contains(&("strict", OptionValue::Bool(false))));
+    /// # Ok::<(), url_normalize::OptionError>(())
+    /// ```
+    pub fn values(&self) -> Vec<(&'static str, OptionValue)> {
+        let mut values = vec![
+            ("strict", OptionValue::Bool(self.strict)),
+            (
+                "default_scheme",
+                OptionValue::String(self.default_scheme.clone()),
+            ),
+        ];
+        if let Some(schemes) = &self.allowed_schemes {
+            values.push(("allowed_schemes", OptionValue::List(schemes.clone())));
+        }
+        if let Some(hosts) = &self.host_policy.allowed {
+            let hosts = hosts.iter().map(ToString::to_string).collect();
+            values.push(("allowed_hosts", OptionValue::List(hosts)));
+        }
+        values.extend([
+            (
+                "block_private_hosts",
+                OptionValue::Bool(self.host_policy.block_private),
+            ),
+            (
+                "max_length",
+                OptionValue::Int(i64::try_from(self.max_length).unwrap_or(i64::MAX)),
+            ),
+            (
+                "directory_indexes",
+                OptionValue::List(self.directory_indexes.effective()),
+            ),
+            (
+                "tracking_parameters",
+                OptionValue::List(self.tracking.to_vec()),
+            ),
+            (
+                "remove_query_parameters",
+                OptionValue::List(self.removed_parameters.clone()),
+            ),
+            (
+                "public_suffixes",
+                OptionValue::String(self.public_suffixes.name().to_owned()),
+            ),
+            ("log_credentials", OptionValue::Bool(self.log_credentials)),
+        ]);
+        values
+    }
+}
+
 /// The URL Standard's scheme: an ASCII letter, then ASCII letters, digits, `+`, `-` or `.`.
 /// <https://url.spec.whatwg.org/#scheme-state>
 fn is_scheme_name(scheme: &str) -> bool {
@@ -320,6 +383,38 @@ mod tests {
             err.to_string(),
             "Option `default_scheme` must be a string, null given"
         );
+    }
+
+    #[test]
+    fn values_build_the_same_options_again() {
+        let list = |items: &[&str]| OptionValue::List(items.iter().map(|s| s.to_string()).collect());
+        let mut options = Options::default();
+        for (key, value) in [
+            ("strict", OptionValue::Bool(true)),
+            ("allowed_schemes", list(&["HTTP", "https"])),
+            ("allowed_hosts", list(&["Example.COM", "*.bücher.de", "0x7f.1"])),
+            ("block_private_hosts", OptionValue::Bool(true)),
+            ("max_length", OptionValue::Int(300)),
+            ("extra_directory_indexes", list(&["start\\.htm"])),
+            ("extra_tracking_parameters", list(&["ref"])),
+            ("remove_query_parameters", list(&["sid"])),
+            ("public_suffixes", OptionValue::String("icann".into())),
+            ("log_credentials", OptionValue::Bool(true)),
+        ] {
+            options.set(key, value).unwrap();
+        }
+        let mut again = Options::default();
+        for (key, value) in options.values() {
+            again.set(key, value).unwrap_or_else(|e| panic!("{e}"));
+        }
+        again.validate().unwrap();
+        assert_eq!(again.values(), options.values());
+        let keys: Vec<&str> = options.values().iter().map(|(key, _)| *key).collect();
+        assert!(keys.iter().all(|key| Options::KEYS.contains(key)), "{keys:?}");
+        assert!(options.is_directory_index("start.htm") && again.is_directory_index("start.htm"));
+        // Unset lists are left out, so the defaults allow every scheme and host.
+        let defaults: Vec<&str> = Options::default().values().iter().map(|(k, _)| *k).collect();
+        assert!(!defaults.contains(&"allowed_schemes") && !defaults.contains(&"allowed_hosts"));
     }
 
     #[test]

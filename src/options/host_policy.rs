@@ -78,6 +78,16 @@ impl HostPattern {
     }
 }
 
+/// The entry as the option takes it back: `*.` and the host in URL form.
+impl std::fmt::Display for HostPattern {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.subdomains {
+            true => write!(f, "*.{}", self.host),
+            false => f.write_str(&self.host),
+        }
+    }
+}
+
 /// Why the policy refuses a host.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Refusal {

@@ -8,7 +8,7 @@ use super::batch::{map_values, Key};
 use super::construct::unconstructed_this;
 use super::exception::{invalid_argument, invalid_url_at, not_a_string};
 use super::logger::{declare_property, Logger};
-use super::options::{debug_type, options_from_array, string_list};
+use super::options::{debug_type, options_from_array, options_to_array, string_list};
 use super::zstring::{PhpString, StringArg};
 use crate::{Base, ErrorKind, Flags, KeyBits, Options, UrlError};
 use ext_php_rs::binary_slice::BinarySlice;
@@ -70,6 +70,10 @@ impl UrlNormalizer {
             Logger::store(this, logger)?;
         }
         Ok(Self { options })
+    }
+
+    pub fn get_options(&self) -> PhpResult<ZBox<ZendHashTable>> {
+        options_to_array(&self.options)
     }
 
     pub fn normalize(self_: &This, url: StringArg<'_>) -> PhpResult<PhpString> {

@@ -4,6 +4,8 @@ use super::args::ArrayArg;
 use super::exception::{class_name, invalid_argument};
 use crate::error::printable;
 use crate::{OptionValue, Options};
+use ext_php_rs::boxed::ZBox;
+use ext_php_rs::convert::IntoZval;
 use ext_php_rs::exception::PhpResult;
 use ext_php_rs::types::{ZendHashTable, Zval};
 
@@ -26,6 +28,23 @@ pub(crate) fn options_from_array(array: ArrayArg<'_>) -> PhpResult<Options> {
     }
     options.validate()?;
     Ok(options)
+}
+
+/// The options in force as the PHP array the constructor takes (`getOptions()`).
+pub(crate) fn options_to_array(options: &Options) -> PhpResult<ZBox<ZendHashTable>> {
+    let values = options.values();
+    let mut array = ZendHashTable::with_capacity(values.len() as u32);
+    for (key, value) in values {
+        let zval = match value {
+            OptionValue::Bool(flag) => flag.into_zval(false)?,
+            OptionValue::Int(number) => number.into_zval(false)?,
+            OptionValue::String(text) => text.into_zval(false)?,
+            OptionValue::List(items) => items.into_zval(false)?,
+            OptionValue::Other(name) => name.into_zval(false)?,
+        };
+        array.insert(key, zval)?;
+    }
+    Ok(array)
 }
 
 /// The array's keys and values. `ZendHashTable::iter` and `values` panic on a key that is not
