@@ -44,8 +44,8 @@ pub enum ErrorKind {
     DisallowedScheme,
     /// The URL's host is not one of the `allowed_hosts` option (or it has none).
     DisallowedHost,
-    /// The URL's host is `localhost` or an address that is not public, and the
-    /// `block_private_hosts` option is set.
+    /// The URL's host is a loopback name or an address that is not globally reachable, or the
+    /// URL has no host, and the `block_private_hosts` option is set.
     PrivateHost,
     /// The parser rejected the URL for a reason this version does not know by name.
     Invalid,
@@ -73,8 +73,8 @@ impl ErrorKind {
             Self::DisallowedScheme => "the scheme is not one of allowed_schemes",
             Self::DisallowedHost => "the host is not one of allowed_hosts",
             Self::PrivateHost => {
-                "the host is a loopback, private, local or otherwise non-public address \
-                 (block_private_hosts)"
+                "the host is a loopback, private, local or otherwise non-public address, or \
+                 there is none (block_private_hosts)"
             }
             Self::Invalid => "the URL is not valid",
         }

@@ -261,10 +261,16 @@ namespace UrlNormalize {
          *   host judged is the host normalize() returns.
          *   Example: ['allowed_hosts' => ['example.com']]: normalize('https://evil.example#@example.com')
          *   → the input as given, and a warning naming the host `evil.example`
-         * - `block_private_hosts` (bool, default false): a URL whose host is localhost (or under
-         *   it) or a loopback, private, link-local, unique-local, unspecified, multicast,
-         *   reserved or IPv4-mapped address, in any form (0x7f.1, 2130706433, 127.1,
-         *   [::ffff:7f00:1]), is invalid. Names are not resolved.
+         * - `block_private_hosts` (bool, default false): a URL is invalid when its host is an
+         *   address that IANA's special-purpose registries call not globally reachable
+         *   (loopback, private, link-local, unique-local, documentation, ...), or multicast,
+         *   in any form (0x7f.1, 2130706433, 127.1); an IPv6 form of an IPv4 address
+         *   (IPv4-mapped, -compatible or -translated), or Teredo; NAT64 (64:ff9b::/96) or
+         *   6to4 whose IPv4 address is such an address; localhost, a name under it, or a
+         *   loopback name of /etc/hosts (ip6-localhost, ip6-loopback, localhost.localdomain,
+         *   localhost6, localhost6.localdomain6); or when the URL has no host (file:///etc/passwd,
+         *   mailto:, data:). Names are not resolved: checking the address a name resolves to
+         *   is the HTTP client's job, when it connects.
          *   Example: ['block_private_hosts' => true, 'strict' => true]: normalize('http://0x7f.1/')
          *   → throws, naming the host `127.0.0.1`
          * - `max_length` (int, bytes, default 2097152 = 2 MiB, at least 1): a longer input (each

@@ -5,6 +5,7 @@ mod by_key;
 mod defaults;
 pub(crate) mod host_policy;
 mod public_suffixes;
+mod special_addresses;
 
 pub use by_key::{OptionError, OptionValue};
 pub use defaults::{DEFAULT_DIRECTORY_INDEXES, DEFAULT_TRACKING_PARAMETERS};
