@@ -106,6 +106,10 @@ final class StubTest extends TestCase
                     'optional' => $parameter->isOptional(),
                     'default' => $parameter->isDefaultValueAvailable() ? $parameter->getDefaultValue() : '(none)',
                     'byReference' => $parameter->isPassedByReference(),
+                    'attributes' => array_map(
+                        static fn (\ReflectionAttribute $attribute): string => $attribute->getName(),
+                        $parameter->getAttributes()
+                    ),
                 ];
             }
             $methods[$method->getName()] = [

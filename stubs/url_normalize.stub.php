@@ -294,7 +294,9 @@ namespace UrlNormalize {
          * 'normalized' => ...]) whenever normalize() changes a URL, and in lenient mode
          * warning('Failed to convert IDN to ASCII', ['host' => ..., 'url' => ..., 'reason' => ...])
          * or warning('Failed to parse URL for normalization', ['url' => ..., 'reason' => ...]).
-         * In every record and every exception message a URL's password is `***`.
+         * In every record, every exception message and explain()'s input and result, a URL's
+         * password is `***`; and every URL parameter of every method is marked
+         * #[\SensitiveParameter], so stack traces show it as Object(SensitiveParameterValue).
          *
          * Example: new UrlNormalizer($logger, ['strict' => true])
          *
@@ -363,7 +365,7 @@ namespace UrlNormalize {
          *                             host fails IDNA
          * @see https://url.spec.whatwg.org/#url-serializing
          */
-        public function normalize(string $url): string
+        public function normalize(#[\SensitiveParameter] string $url): string
         {
         }
 
@@ -386,7 +388,7 @@ namespace UrlNormalize {
          * @throws \TypeError when an element is not a string, naming its key
          * @throws InvalidUrlException in strict mode, naming the key of the first invalid URL
          */
-        public function normalizeMany(array $urls): array
+        public function normalizeMany(#[\SensitiveParameter] array $urls): array
         {
         }
 
@@ -414,8 +416,11 @@ namespace UrlNormalize {
          *                             is invalid (e.g. a bad host or port in $href)
          * @see https://url.spec.whatwg.org/#concept-basic-url-parser
          */
-        public function resolve(string $href, string $base, bool $baseIsDirectory = false): string
-        {
+        public function resolve(
+            #[\SensitiveParameter] string $href,
+            #[\SensitiveParameter] string $base,
+            bool $baseIsDirectory = false
+        ): string {
         }
 
         /**
@@ -438,8 +443,11 @@ namespace UrlNormalize {
          * @throws InvalidUrlException when $base is not an absolute URL or a link cannot be
          *                             resolved, naming the link's key
          */
-        public function resolveMany(array $hrefs, string $base, bool $baseIsDirectory = false): array
-        {
+        public function resolveMany(
+            #[\SensitiveParameter] array $hrefs,
+            #[\SensitiveParameter] string $base,
+            bool $baseIsDirectory = false
+        ): array {
         }
 
         /**
@@ -461,7 +469,7 @@ namespace UrlNormalize {
          * @throws \InvalidArgumentException for bits that are no constant of this class
          * @throws InvalidUrlException in strict mode, for an invalid URL
          */
-        public function canonicalize(string $url, ?int $flags = null): string
+        public function canonicalize(#[\SensitiveParameter] string $url, ?int $flags = null): string
         {
         }
 
@@ -482,7 +490,7 @@ namespace UrlNormalize {
          * @throws \InvalidArgumentException for bits that are no constant of this class
          * @throws InvalidUrlException in strict mode, naming the key of the first invalid URL
          */
-        public function canonicalizeMany(array $urls, ?int $flags = null): array
+        public function canonicalizeMany(#[\SensitiveParameter] array $urls, ?int $flags = null): array
         {
         }
 
@@ -504,7 +512,7 @@ namespace UrlNormalize {
          * @throws InvalidUrlException in strict mode, for an invalid URL (lenient mode hashes
          *                             the input as given)
          */
-        public function fingerprint(string $url, ?int $flags = null, int $bits = 64): string
+        public function fingerprint(#[\SensitiveParameter] string $url, ?int $flags = null, int $bits = 64): string
         {
         }
 
@@ -523,8 +531,11 @@ namespace UrlNormalize {
          * @throws InvalidUrlException in strict mode, naming the first of the two URLs that is
          *                             invalid
          */
-        public function equivalent(string $a, string $b, ?int $flags = null): bool
-        {
+        public function equivalent(
+            #[\SensitiveParameter] string $a,
+            #[\SensitiveParameter] string $b,
+            ?int $flags = null
+        ): bool {
         }
 
         /**
@@ -540,7 +551,7 @@ namespace UrlNormalize {
          *
          * @throws InvalidUrlException in strict mode, for an invalid URL
          */
-        public function surt(string $url): string
+        public function surt(#[\SensitiveParameter] string $url): string
         {
         }
 
@@ -556,7 +567,7 @@ namespace UrlNormalize {
          * @throws \InvalidArgumentException when a name is not a string
          * @throws InvalidUrlException in strict mode, for an invalid URL
          */
-        public function removeQueryParameters(string $url, array $names): string
+        public function removeQueryParameters(#[\SensitiveParameter] string $url, array $names): string
         {
         }
 
@@ -580,7 +591,7 @@ namespace UrlNormalize {
          * @throws InvalidUrlException in strict mode, for an invalid URL
          * @see https://url.spec.whatwg.org/#host-registrable-domain
          */
-        public function registrableDomain(string $url): ?string
+        public function registrableDomain(#[\SensitiveParameter] string $url): ?string
         {
         }
 
@@ -598,7 +609,7 @@ namespace UrlNormalize {
          *                             warning and returns null)
          * @see https://url.spec.whatwg.org/#host-public-suffix
          */
-        public function publicSuffix(string $url): ?string
+        public function publicSuffix(#[\SensitiveParameter] string $url): ?string
         {
         }
 
@@ -624,8 +635,11 @@ namespace UrlNormalize {
          * @see https://html.spec.whatwg.org/multipage/browsers.html#schemelessly-same-site
          * @see https://html.spec.whatwg.org/multipage/browsers.html#same-site
          */
-        public function sameSite(string $a, string $b, bool $schemeful = false): bool
-        {
+        public function sameSite(
+            #[\SensitiveParameter] string $a,
+            #[\SensitiveParameter] string $b,
+            bool $schemeful = false
+        ): bool {
         }
 
         /**
@@ -667,7 +681,7 @@ namespace UrlNormalize {
          *     errors: list<string>, host_type: ?string, reason: ?string}
          * @see https://url.spec.whatwg.org/#validation-error
          */
-        public function explain(string $url): array
+        public function explain(#[\SensitiveParameter] string $url): array
         {
         }
 
@@ -687,7 +701,7 @@ namespace UrlNormalize {
          * @throws InvalidUrlException for an invalid URL, in both modes (as resolve() does)
          * @see https://url.spec.whatwg.org/#host-representation
          */
-        public function hostType(string $url): string
+        public function hostType(#[\SensitiveParameter] string $url): string
         {
         }
 
@@ -731,7 +745,7 @@ namespace UrlNormalize {
          * @throws InvalidUrlException in strict mode, for an invalid URL
          * @see https://chromium.googlesource.com/chromium/src/+/main/docs/idn.md
          */
-        public function toDisplay(string $url): string
+        public function toDisplay(#[\SensitiveParameter] string $url): string
         {
         }
     }

@@ -8,6 +8,7 @@ mod exception;
 mod logger;
 mod normalizer;
 mod options;
+mod sensitive;
 mod zstring;
 
 use ext_php_rs::prelude::*;
@@ -18,6 +19,7 @@ use std::io::Write as _;
 pub fn get_module(module: ModuleBuilder) -> ModuleBuilder {
     module
         .startup_function(startup)
+        .request_startup_function(request_startup)
         .class::<normalizer::UrlNormalizer>()
 }
 
@@ -28,11 +30,18 @@ pub fn get_module(module: ModuleBuilder) -> ModuleBuilder {
 /// The hook is this library's own: every Rust extension links its own copy of std.
 unsafe extern "C" fn startup(_type: i32, _module_number: i32) -> i32 {
     install_panic_hook();
-    if exception::register() {
+    if exception::register() && sensitive::prepare() {
         0
     } else {
         1
     }
+}
+
+/// RINIT: the URL parameters' `#[\SensitiveParameter]`, which needs the registered class.
+/// A panic must not cross into PHP here: it is caught, and the request goes on without marks.
+unsafe extern "C" fn request_startup(_type: i32, _module_number: i32) -> i32 {
+    let _ = std::panic::catch_unwind(sensitive::mark_url_parameters);
+    0
 }
 
 /// One line per panic on stderr. Written with `write!`, whose error is ignored: `eprintln!`

@@ -236,7 +236,11 @@ impl UrlNormalizer {
             Ok(zval)
         };
         let mut array = ZendHashTable::with_capacity(7);
-        array.insert("input", url.zval().shallow_clone())?;
+        // As a log record shows it: the input's password hidden unless `log_credentials`.
+        match self.options.loggable(url.bytes()) {
+            Cow::Borrowed(_) => array.insert("input", url.zval().shallow_clone())?,
+            Cow::Owned(hidden) => array.insert("input", PhpString::new(&hidden).into_zval())?,
+        }
         array.insert("result", explained.result)?;
         array.insert("valid", explained.reason.is_none())?;
         array.insert(

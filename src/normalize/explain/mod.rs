@@ -25,7 +25,8 @@ use validation::{has_invalid_url_unit, host_errors, Errors};
 /// What `normalize()` did to an input, and what the URL Standard says about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Explanation {
-    /// `normalize()`'s result, or `None` when the input is invalid or the options refuse it.
+    /// `normalize()`'s result (its password hidden unless `log_credentials`), or `None` when
+    /// the input is invalid or the options refuse it.
     pub result: Option<String>,
     /// The message `normalize()` throws in strict mode, when the input is invalid (its
     /// password hidden unless `log_credentials`).
@@ -62,7 +63,10 @@ pub fn explain(input: &[u8], options: &Options) -> Explanation {
     let normalized = normalize_cow(input, options);
     let read = read_input(input, options, Operation::Normalize);
     let mut explanation = Explanation {
-        result: normalized.as_ref().ok().map(|url| url.to_string()),
+        result: normalized
+            .as_ref()
+            .ok()
+            .map(|url| String::from_utf8_lossy(&options.loggable(url.as_bytes())).into_owned()),
         reason: normalized.as_ref().err().map(ToString::to_string),
         changes: Vec::new(),
         errors: Vec::new(),
