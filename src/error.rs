@@ -40,6 +40,15 @@ pub enum ErrorKind {
         /// The `max_length` option.
         max_length: usize,
     },
+    /// The URL the operation would return is longer than the `max_length` option allows
+    /// (percent-encoding makes a URL up to three times its input), so that every URL a
+    /// normalizer returns is one it accepts again.
+    ResultTooLong {
+        /// The result's length in bytes.
+        length: usize,
+        /// The `max_length` option.
+        max_length: usize,
+    },
     /// The URL's scheme is not one of the `allowed_schemes` option; [`UrlError::scheme`] names it.
     DisallowedScheme,
     /// The URL's host is not one of the `allowed_hosts` option (or it has none).
@@ -70,6 +79,7 @@ impl ErrorKind {
             }
             Self::TooLong => "the URL is longer than 4 GiB",
             Self::InputTooLong { .. } => "the input is longer than max_length",
+            Self::ResultTooLong { .. } => "the result would be longer than max_length",
             Self::DisallowedScheme => "the scheme is not one of allowed_schemes",
             Self::DisallowedHost => "the host is not one of allowed_hosts",
             Self::PrivateHost => {
@@ -103,6 +113,12 @@ impl fmt::Display for ErrorKind {
                 write!(
                     f,
                     "the input is {length} bytes, longer than max_length {max_length}"
+                )
+            }
+            Self::ResultTooLong { length, max_length } => {
+                write!(
+                    f,
+                    "the result would be {length} bytes, longer than max_length {max_length}"
                 )
             }
             kind => f.write_str(kind.description()),

@@ -274,9 +274,13 @@ namespace UrlNormalize {
          *   Example: ['block_private_hosts' => true, 'strict' => true]: normalize('http://0x7f.1/')
          *   → throws, naming the host `127.0.0.1`
          * - `max_length` (int, bytes, default 2097152 = 2 MiB, at least 1): a longer input (each
-         *   of href and base for resolve()) is invalid, following the mode as above.
+         *   of href and base for resolve()) is invalid, following the mode as above; so is an
+         *   input whose URL or key would be longer (percent-encoding makes a URL up to three
+         *   times its input). Every URL a normalizer returns is one it accepts again.
          *   Example: ['max_length' => 20]: normalize('https://example.com/abcdef') → the input as given,
          *   and a warning
+         *   Example: ['max_length' => 30]: normalize('https://a.com/éééééé') → the input as given
+         *   (its normal form, https://a.com/%C3%A9%C3%A9..., is 49 bytes)
          * - `public_suffixes` ('all' or 'icann', default 'all'): which sections of the Public
          *   Suffix List registrableDomain(), publicSuffix() and sameSite() use. 'all' includes
          *   the private section (github.io, blogspot.com, s3.amazonaws.com), as browsers do;

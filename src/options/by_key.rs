@@ -387,12 +387,16 @@ mod tests {
 
     #[test]
     fn values_build_the_same_options_again() {
-        let list = |items: &[&str]| OptionValue::List(items.iter().map(|s| s.to_string()).collect());
+        let list =
+            |items: &[&str]| OptionValue::List(items.iter().map(|s| s.to_string()).collect());
         let mut options = Options::default();
         for (key, value) in [
             ("strict", OptionValue::Bool(true)),
             ("allowed_schemes", list(&["HTTP", "https"])),
-            ("allowed_hosts", list(&["Example.COM", "*.bücher.de", "0x7f.1"])),
+            (
+                "allowed_hosts",
+                list(&["Example.COM", "*.bücher.de", "0x7f.1"]),
+            ),
             ("block_private_hosts", OptionValue::Bool(true)),
             ("max_length", OptionValue::Int(300)),
             ("extra_directory_indexes", list(&["start\\.htm"])),
@@ -410,10 +414,17 @@ mod tests {
         again.validate().unwrap();
         assert_eq!(again.values(), options.values());
         let keys: Vec<&str> = options.values().iter().map(|(key, _)| *key).collect();
-        assert!(keys.iter().all(|key| Options::KEYS.contains(key)), "{keys:?}");
+        assert!(
+            keys.iter().all(|key| Options::KEYS.contains(key)),
+            "{keys:?}"
+        );
         assert!(options.is_directory_index("start.htm") && again.is_directory_index("start.htm"));
         // Unset lists are left out, so the defaults allow every scheme and host.
-        let defaults: Vec<&str> = Options::default().values().iter().map(|(k, _)| *k).collect();
+        let defaults: Vec<&str> = Options::default()
+            .values()
+            .iter()
+            .map(|(k, _)| *k)
+            .collect();
         assert!(!defaults.contains(&"allowed_schemes") && !defaults.contains(&"allowed_hosts"));
     }
 

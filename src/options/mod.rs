@@ -176,7 +176,7 @@ impl Options {
         self.public_suffixes
     }
 
-    /// The longest input accepted, in bytes (`max_length`).
+    /// The longest input accepted, and the longest URL returned, in bytes (`max_length`).
     pub fn max_length(&self) -> usize {
         self.max_length
     }
@@ -186,6 +186,18 @@ impl Options {
         if input.len() > self.max_length {
             return Err(ErrorKind::InputTooLong {
                 length: input.len(),
+                max_length: self.max_length,
+            });
+        }
+        Ok(())
+    }
+
+    /// [`ErrorKind::ResultTooLong`] when a URL of `length` bytes is longer than `max_length`:
+    /// what a normalizer returns, it accepts again.
+    pub(crate) fn check_result_length(&self, length: usize) -> Result<(), ErrorKind> {
+        if length > self.max_length {
+            return Err(ErrorKind::ResultTooLong {
+                length,
                 max_length: self.max_length,
             });
         }
