@@ -660,7 +660,8 @@ namespace UrlNormalize {
          *   slashes-normalized, backslash-to-slash, credentials-percent-encoded,
          *   empty-credentials-removed, host-percent-decoded, idn-to-ascii, host-lowercased,
          *   ipv4-normalized, ipv6-normalized, host-percent-encoded, file-localhost-removed,
-         *   empty-port-removed, default-port-removed, port-normalized, dot-segments-removed,
+         *   empty-port-removed, default-port-removed, port-normalized, file-slashes-collapsed,
+         *   dot-segments-removed,
          *   root-path-added, path-percent-encoded, query-percent-encoded,
          *   fragment-percent-encoded. Empty when normalize() returns the input unchanged, and
          *   when the URL is invalid.

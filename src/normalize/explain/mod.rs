@@ -216,7 +216,8 @@ impl<'a> Parts<'a> {
                 Some(password) => format!("{}:{password}", url.username()),
                 None => url.username().to_owned(),
             };
-            if written != shown {
+            // Without a user name or password the result has no `@` either (`https://@a.com/`).
+            if written != shown || shown.is_empty() {
                 changes.push(match written.trim_end_matches(':') == shown {
                     true => Change::EmptyCredentialsRemoved,
                     false => Change::CredentialsPercentEncoded,
@@ -284,6 +285,12 @@ impl<'a> Parts<'a> {
             return;
         }
         let is_separator = |c: char| c == '/' || (self.special && c == '\\');
+        if self.file
+            && self.path.starts_with(is_separator)
+            && self.path[1..].starts_with(is_separator)
+        {
+            changes.push(Change::FileSlashesCollapsed);
+        }
         // Without a host, a path that starts with `//` is serialized after `/.`, which keeps it
         // from reading as a host: that `/.` stays.
         let marker = self.host.is_none() && self.path.starts_with("/.//");
