@@ -9,8 +9,8 @@ use PHPUnit\Framework\TestCase;
 /**
  * The container compiles in a PHP without the url_normalize extension, as in the Composer stage
  * of a multi-stage Docker build (`composer install --ignore-platform-req=ext-url_normalize`,
- * then `bin/console cache:warmup`), and the options are then checked where the extension is
- * loaded, when a normalizer is first used.
+ * then `bin/console cache:warmup`, whose work Support/boot-kernel.php does), and the options
+ * are then checked where the extension is loaded, when a normalizer is first used.
  *
  * Group subprocess: it starts PHP_BINARY without the extension (Support/boot-kernel.php).
  *
@@ -45,7 +45,7 @@ final class WithoutExtensionTest extends TestCase
         $config = ['default' => ['allowed_schemes' => ['http', 'https']]];
 
         $this->assertSame(
-            "extension loaded: no\ncache:warmup: 0\n"
+            "extension loaded: no\ncache warmed up\n"
                 . "services: url_normalize.normalizer.default url_normalize.normalizer_locator\n",
             $this->boot(false, $config, 'warmup')
         );
@@ -63,7 +63,7 @@ final class WithoutExtensionTest extends TestCase
         $config = ['default' => ['default_scheme' => 'http', 'allowed_schemes' => ['https']]];
 
         $this->assertStringStartsWith(
-            "extension loaded: no\ncache:warmup: 0\n",
+            "extension loaded: no\ncache warmed up\n",
             $this->boot(false, $config, 'warmup')
         );
         $used = $this->boot(true, $config, 'use', 'example.com/');
