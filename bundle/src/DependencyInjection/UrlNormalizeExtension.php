@@ -39,18 +39,17 @@ final class UrlNormalizeExtension extends Extension
     private const PARENT_PACKAGES = ['url-normalize/url-normalize-bundle'];
 
     /**
+     * The container compiles without the url_normalize PHP extension loaded (the Composer stage
+     * of a multi-stage Docker build, which runs cache:clear, often lacks it): the options are then
+     * checked when a normalizer is first constructed, where the extension is loaded.
+     *
      * @param array<array<string, mixed>> $configs the url_normalize configs, one per file
      * @throws InvalidConfigurationException for an option the extension refuses, naming its path
-     * @throws LogicException when the url_normalize extension is not loaded, or
-     *                        url_normalize.http_client is enabled without symfony/http-client
+     *                                       (when the extension is loaded)
+     * @throws LogicException when url_normalize.http_client is enabled without symfony/http-client
      */
     public function load(array $configs, ContainerBuilder $container): void
     {
-        if (!extension_loaded('url_normalize')) {
-            throw new LogicException('The url_normalize bundle needs the url_normalize PHP extension, which is'
-                . ' not loaded: install it (pie install url-normalize/url-normalize) and add'
-                . ' extension=url_normalize to php.ini');
-        }
         /** @var array{logger: string|false|null, default: array<string, mixed>,
          *     normalizers: array<string, array<string, mixed>>,
          *     http_client: array{enabled: bool, normalizer: string,
@@ -133,7 +132,8 @@ final class UrlNormalizeExtension extends Extension
      * The options of one normalizer as the extension takes them: those set, and only if the
      * extension accepts them. Constructing the normalizer here is what turns the checks that no
      * type can express (a regular expression, default_scheme against allowed_schemes, a host
-     * pattern) into a compile-time error instead of one at the first request.
+     * pattern) into a compile-time error instead of one at the first request. Without the
+     * extension loaded, they are left to that first construction.
      *
      * @param array<string, mixed> $options the node's value
      * @param string $path the node's path, for the message
@@ -143,6 +143,10 @@ final class UrlNormalizeExtension extends Extension
     private static function checkedOptions(array $options, string $path): array
     {
         $options = array_filter($options, static fn (mixed $value): bool => $value !== null);
+        if (!extension_loaded('url_normalize')) {
+            // Checked by the constructor at first use, in a PHP that has the extension.
+            return $options;
+        }
         try {
             new UrlNormalizer(null, $options);
         } catch (\InvalidArgumentException $e) {

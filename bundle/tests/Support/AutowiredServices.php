@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace UrlNormalize\Bundle\Tests\Support;
 
+use Symfony\Component\DependencyInjection\Attribute\Target;
 use UrlNormalize\Bundle\NormalizerLocator;
 use UrlNormalize\UrlNormalizer;
 
@@ -18,7 +19,9 @@ final class AutowiredServices
      */
     public function __construct(
         public readonly UrlNormalizer $urlNormalizer,
+        #[Target('strictApiNormalizer')]
         public readonly UrlNormalizer $strictApiNormalizer,
+        #[Target('defaultNormalizer')]
         public readonly UrlNormalizer $defaultNormalizer,
         public readonly NormalizerLocator $normalizers,
     ) {

@@ -35,10 +35,32 @@ final class HttpClientPass implements CompilerPassInterface
                         . ' declare it under framework.http_client.scoped_clients', $client));
             }
             if ($client !== 'http_client') {
-                $container->getDefinition($id)->replaceArgument(2, self::baseUri($container->findDefinition($client)));
+                $container->getDefinition($id)->replaceArgument(2, self::scopedBaseUri($container, $client));
             }
             $container->getDefinition($id)->clearTag(UrlNormalizeExtension::HTTP_CLIENT_TAG);
         }
+    }
+
+    /**
+     * The base URI of the scoped client $client: its own definition's (FrameworkBundle 5.4 to
+     * 7.3), or that of the ScopingHttpClient that decorates it (7.4 and later declare the client
+     * as a transport, `$client.scoping` decorating it).
+     */
+    private static function scopedBaseUri(ContainerBuilder $container, string $client): mixed
+    {
+        $baseUri = self::baseUri($container->findDefinition($client));
+        if ($baseUri !== null) {
+            return $baseUri;
+        }
+        foreach ($container->getDefinitions() as $definition) {
+            if (($definition->getDecoratedService()[0] ?? null) === $client) {
+                $baseUri = self::baseUri($definition);
+                if ($baseUri !== null) {
+                    return $baseUri;
+                }
+            }
+        }
+        return null;
     }
 
     /**
