@@ -90,6 +90,78 @@ impl ErrorKind {
         }
     }
 
+    /// Every kind, in the order of their [`ErrorKind::code`]s.
+    pub const ALL: [ErrorKind; 16] = [
+        Self::EmptyInput,
+        Self::RelativeReference,
+        Self::EmptyHost,
+        Self::InvalidDomain,
+        Self::ForbiddenHostCodePoint,
+        Self::InvalidPort,
+        Self::InvalidIpv4Address,
+        Self::InvalidIpv6Address,
+        Self::BaseWithOpaquePath,
+        Self::TooLong,
+        Self::InputTooLong {
+            length: 0,
+            max_length: 0,
+        },
+        Self::DisallowedScheme,
+        Self::DisallowedHost,
+        Self::PrivateHost,
+        Self::Invalid,
+        Self::ResultTooLong {
+            length: 0,
+            max_length: 0,
+        },
+    ];
+
+    /// The kind's stable name, the value of PHP's `UrlNormalize\ErrorKind` case
+    /// (`private-host`). Names never change and are never reused.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::EmptyInput => "empty-input",
+            Self::RelativeReference => "relative-reference",
+            Self::EmptyHost => "empty-host",
+            Self::InvalidDomain => "invalid-domain",
+            Self::ForbiddenHostCodePoint => "forbidden-host-code-point",
+            Self::InvalidPort => "invalid-port",
+            Self::InvalidIpv4Address => "invalid-ipv4",
+            Self::InvalidIpv6Address => "invalid-ipv6",
+            Self::BaseWithOpaquePath => "base-with-opaque-path",
+            Self::TooLong => "too-long",
+            Self::InputTooLong { .. } => "input-too-long",
+            Self::DisallowedScheme => "disallowed-scheme",
+            Self::DisallowedHost => "disallowed-host",
+            Self::PrivateHost => "private-host",
+            Self::Invalid => "invalid",
+            Self::ResultTooLong { .. } => "result-too-long",
+        }
+    }
+
+    /// The kind's stable code, from 1: the PHP exception's `getCode()`. A code never changes
+    /// and is never reused; a new kind takes the next one.
+    pub fn code(self) -> i64 {
+        match self {
+            Self::EmptyInput => 1,
+            Self::RelativeReference => 2,
+            Self::EmptyHost => 3,
+            Self::InvalidDomain => 4,
+            Self::ForbiddenHostCodePoint => 5,
+            Self::InvalidPort => 6,
+            Self::InvalidIpv4Address => 7,
+            Self::InvalidIpv6Address => 8,
+            Self::BaseWithOpaquePath => 9,
+            Self::TooLong => 10,
+            Self::InputTooLong { .. } => 11,
+            Self::DisallowedScheme => 12,
+            Self::DisallowedHost => 13,
+            Self::PrivateHost => 14,
+            Self::Invalid => 15,
+            Self::ResultTooLong { .. } => 16,
+        }
+    }
+
     /// True for the kinds that concern the host. Their [`UrlError::host`] names it.
     pub fn is_host_error(self) -> bool {
         matches!(
@@ -245,6 +317,26 @@ impl UrlError {
             .filter(|_| self.kind.is_host_error())
     }
 
+    /// The URL at fault (the base, when a base is invalid or has an opaque path), as a
+    /// message shows it: its password hidden unless `log_credentials`, every other byte kept.
+    pub fn shown_input(&self) -> Cow<'_, str> {
+        let input = match &self.operation {
+            Operation::Resolve { base, in_base }
+                if *in_base || self.kind == ErrorKind::BaseWithOpaquePath =>
+            {
+                base
+            }
+            _ => &self.input,
+        };
+        if self.show_credentials {
+            return Cow::Borrowed(input);
+        }
+        match redact_credentials(input.as_bytes()) {
+            Cow::Borrowed(_) => Cow::Borrowed(input),
+            Cow::Owned(redacted) => Cow::Owned(String::from_utf8_lossy(&redacted).into_owned()),
+        }
+    }
+
     /// The scheme, when the error is [`ErrorKind::DisallowedScheme`].
     pub fn scheme(&self) -> Option<&str> {
         self.culprit
@@ -350,6 +442,43 @@ impl std::error::Error for UrlError {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_kind_has_its_own_name_and_code() {
+        let codes: Vec<i64> = ErrorKind::ALL.iter().map(|kind| kind.code()).collect();
+        assert_eq!(
+            codes,
+            (1..=16).collect::<Vec<_>>(),
+            "codes run from 1, in ALL's order"
+        );
+        let mut names: Vec<&str> = ErrorKind::ALL.iter().map(|kind| kind.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), ErrorKind::ALL.len());
+        assert!(names.iter().all(|n| n
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b == b'-' || b.is_ascii_digit())));
+    }
+
+    #[test]
+    fn the_shown_input_is_the_url_at_fault_without_its_password() {
+        let err = UrlError::new(
+            ErrorKind::EmptyHost,
+            Operation::Normalize,
+            b"https://u:pw@/x",
+        );
+        assert_eq!(err.shown_input(), "https://u:***@/x");
+        assert_eq!(
+            err.clone().showing_credentials(true).shown_input(),
+            "https://u:pw@/x"
+        );
+        let base = Operation::Resolve {
+            base: "https://u:pw@exa mple.com/".into(),
+            in_base: true,
+        };
+        let err = UrlError::new(ErrorKind::ForbiddenHostCodePoint, base, b"../x");
+        assert_eq!(err.shown_input(), "https://u:***@exa mple.com/");
+    }
 
     #[test]
     fn message_names_the_input_and_the_reason() {

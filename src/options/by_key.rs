@@ -98,7 +98,7 @@ impl Options {
     /// options.set("default_scheme", OptionValue::String("HTTP".into()))?;
     /// assert_eq!(options.default_scheme(), "http");
     /// let err = options.set("stict", OptionValue::Bool(true)).unwrap_err();
-    /// assert!(err.to_string().starts_with("Option `stict` is unknown; known options: allowed_hosts, allowed_schemes,"));
+    /// assert!(err.to_string().starts_with("Option `stict` is unknown; did you mean `strict`? known options: allowed_hosts,"));
     /// # Ok::<(), url_normalize::OptionError>(())
     /// ```
     ///
@@ -153,6 +153,7 @@ impl Options {
             "default_scheme" => match &value {
                 OptionValue::String(scheme) if is_fetchable_scheme(scheme) => {
                     self.default_scheme = scheme.to_ascii_lowercase();
+                    self.default_scheme_set = true;
                 }
                 OptionValue::String(scheme) => {
                     return Err(OptionError::new(
@@ -241,10 +242,17 @@ impl Options {
                 _ => return Err(wrong_type("a string")),
             },
             _ => {
+                let suggestion = match closest_key(key) {
+                    Some(known) => format!("did you mean `{known}`? "),
+                    None => String::new(),
+                };
                 return Err(OptionError::new(
                     key,
-                    format!("is unknown; known options: {}", Self::KEYS.join(", ")),
-                ))
+                    format!(
+                        "is unknown; {suggestion}known options: {}",
+                        Self::KEYS.join(", ")
+                    ),
+                ));
             }
         }
         Ok(())
@@ -273,15 +281,27 @@ impl Options {
         if self.allows_scheme(&self.default_scheme) {
             return Ok(());
         }
+        let allowed = self
+            .allowed_schemes
+            .as_deref()
+            .unwrap_or_default()
+            .join(", ");
+        if self.default_scheme_set {
+            return Err(OptionError::new(
+                "default_scheme",
+                format!(
+                    "(`{}`) must be one of allowed_schemes ({allowed})",
+                    self.default_scheme
+                ),
+            ));
+        }
+        // The user set only allowed_schemes: name it, and what to do.
         Err(OptionError::new(
-            "default_scheme",
+            "allowed_schemes",
             format!(
-                "(`{}`) must be one of allowed_schemes ({})",
-                self.default_scheme,
-                self.allowed_schemes
-                    .as_deref()
-                    .unwrap_or_default()
-                    .join(", ")
+                "({allowed}) does not list `{}`, the default scheme given to URLs that have \
+                 none: list it, or set `default_scheme` to one of them",
+                self.default_scheme
             ),
         ))
     }
@@ -348,6 +368,48 @@ impl Options {
         ]);
         values
     }
+}
+
+/// The one known key within two edits of `key` (a letter added, removed, changed, or two
+/// neighbours swapped), if exactly one is that close.
+fn closest_key(key: &str) -> Option<&'static str> {
+    let key = key.to_ascii_lowercase();
+    let mut close = Options::KEYS
+        .iter()
+        .filter(|known| edit_distance(&key, known) <= 2);
+    match (close.next(), close.next()) {
+        (Some(known), None) => Some(known),
+        _ => None,
+    }
+}
+
+/// The optimal string alignment distance between `a` and `b`, in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    // Keys are short; an input far longer than any key is no typo of one.
+    if a.len() > b.len() + 2 || b.len() > a.len() + 2 {
+        return usize::MAX;
+    }
+    let mut rows = vec![vec![0; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        rows[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (rows[i - 1][j] + 1)
+                .min(rows[i][j - 1] + 1)
+                .min(rows[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = best;
+        }
+    }
+    rows[a.len()][b.len()]
 }
 
 /// The URL Standard's scheme: an ASCII letter, then ASCII letters, digits, `+`, `-` or `.`.
@@ -570,14 +632,50 @@ mod tests {
             )
             .unwrap();
         let err = options.validate().unwrap_err();
+        assert_eq!(err.key(), "allowed_schemes", "the key the caller set");
         assert_eq!(
             err.to_string(),
-            "Option `default_scheme` (`https`) must be one of allowed_schemes (http, ftp)"
+            "Option `allowed_schemes` (http, ftp) does not list `https`, the default scheme \
+             given to URLs that have none: list it, or set `default_scheme` to one of them"
         );
         options
             .set("default_scheme", OptionValue::String("ftp".into()))
             .unwrap();
         options.validate().unwrap();
+        options
+            .set("default_scheme", OptionValue::String("wss".into()))
+            .unwrap();
+        let err = options.validate().unwrap_err();
+        assert_eq!(err.key(), "default_scheme");
+        assert_eq!(
+            err.to_string(),
+            "Option `default_scheme` (`wss`) must be one of allowed_schemes (http, ftp)"
+        );
+    }
+
+    #[test]
+    fn an_unknown_key_within_two_edits_of_one_is_suggested() {
+        let message = |key: &str| {
+            Options::default()
+                .set(key, OptionValue::Bool(true))
+                .unwrap_err()
+                .to_string()
+        };
+        for (typo, known) in [
+            ("stict", "strict"),
+            ("Strict", "strict"),
+            ("max_lenght", "max_length"),
+            ("allowed_host", "allowed_hosts"),
+            ("block_private_host", "block_private_hosts"),
+            ("log_credential", "log_credentials"),
+        ] {
+            let expected =
+                format!("Option `{typo}` is unknown; did you mean `{known}`? known options:");
+            assert!(message(typo).starts_with(&expected), "{}", message(typo));
+        }
+        for far in ["timeout", "", "hosts", "max_length_in_bytes"] {
+            assert!(!message(far).contains("did you mean"), "{}", message(far));
+        }
     }
 
     #[test]

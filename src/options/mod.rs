@@ -25,6 +25,9 @@ use std::sync::{Arc, LazyLock};
 pub struct Options {
     strict: bool,
     default_scheme: String,
+    /// Whether `default_scheme` was given, so a conflict with `allowed_schemes` names the key
+    /// the caller set.
+    default_scheme_set: bool,
     directory_indexes: ListOption,
     /// Compiled from `directory_indexes` whenever it changes.
     directory_index: Regex,
@@ -114,6 +117,7 @@ impl Default for Options {
         Self {
             strict: false,
             default_scheme: "https".to_owned(),
+            default_scheme_set: false,
             directory_index: DEFAULT_DIRECTORY_INDEX.clone(),
             directory_indexes,
             tracking: Arc::clone(&DEFAULT_TRACKING),
