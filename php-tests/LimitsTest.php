@@ -102,7 +102,8 @@ final class LimitsTest extends TestCase
             ],
             'default scheme outside' => [
                 ['allowed_schemes' => ['http']],
-                'Option `default_scheme` (`https`) must be one of allowed_schemes (http)',
+                'Option `allowed_schemes` (http) does not list `https`, the default scheme given to URLs that have '
+                    . 'none: list it, or set `default_scheme` to one of them',
             ],
         ];
     }

@@ -9,16 +9,455 @@
 
 namespace UrlNormalize {
     /**
-     * Thrown when a URL cannot be normalized or resolved (in strict mode for normalize()).
+     * Why a URL was refused: the kind of an InvalidUrlException (getKind()). Each case's value
+     * is a stable name, and the exception's getCode() a stable number per case; new cases may
+     * come in minor versions, existing ones never change.
+     *
+     * Example: $e->getKind() === ErrorKind::PrivateHost, $e->getKind()->value === 'private-host'
+     */
+    enum ErrorKind: string
+    {
+        /**
+         * Nothing is left once leading and trailing spaces and control characters are removed. Code 1.
+         *
+         * Example: normalize('  ') → throws in strict mode
+         */
+        case EmptyInput = 'empty-input';
+
+        /**
+         * A relative reference (/path, ../x, ?q): there is no host to put it on. Code 2.
+         *
+         * Example: normalize('../x') → throws in strict mode
+         */
+        case RelativeReference = 'relative-reference';
+
+        /**
+         * A special URL with an empty host, or credentials or a port with no host after them. Code 3.
+         *
+         * Example: normalize('https:///') is https://… with a host; normalize('https://u@/x') → throws
+         */
+        case EmptyHost = 'empty-host';
+
+        /**
+         * The host failed UTS #46 (IDNA): a bidi or joiner rule, or a disallowed code point. Code 4.
+         *
+         * Example: normalize('https://xn--a.com/') → throws in strict mode
+         */
+        case InvalidDomain = 'invalid-domain';
+
+        /**
+         * The host contains a character no host may hold, such as a space, `<` or `^`. Code 5.
+         *
+         * Example: normalize('https://exa mple.com/') → throws in strict mode
+         */
+        case ForbiddenHostCodePoint = 'forbidden-host-code-point';
+
+        /**
+         * The port is not a number from 0 to 65535. Code 6.
+         *
+         * Example: normalize('https://a.com:99999/') → throws in strict mode
+         */
+        case InvalidPort = 'invalid-port';
+
+        /**
+         * The host ends in a number but is not a valid IPv4 address. Code 7.
+         *
+         * Example: normalize('http://1.2.3.256/') → throws in strict mode
+         */
+        case InvalidIpv4 = 'invalid-ipv4';
+
+        /**
+         * The host is written in brackets but is not a valid IPv6 address. Code 8.
+         *
+         * Example: normalize('http://[::1::]/') → throws in strict mode
+         */
+        case InvalidIpv6 = 'invalid-ipv6';
+
+        /**
+         * The base has an opaque path (mailto:, data:): only a fragment resolves against it. Code 9.
+         *
+         * Example: resolve('x', 'mailto:a@b.c') → throws
+         */
+        case BaseWithOpaquePath = 'base-with-opaque-path';
+
+        /**
+         * The URL is longer than 4 GiB. Code 10.
+         *
+         * Example: a 5 GiB string → throws in strict mode
+         */
+        case TooLong = 'too-long';
+
+        /**
+         * The input is longer than the max_length option. Code 11.
+         *
+         * Example: ['max_length' => 20]: normalize('https://example.com/abcdef') → throws in strict mode
+         */
+        case InputTooLong = 'input-too-long';
+
+        /**
+         * The scheme is not one of allowed_schemes; getScheme() names it. Code 12.
+         *
+         * Example: ['allowed_schemes' => ['https']]: normalize('ftp://a.com/') → throws in strict mode
+         */
+        case DisallowedScheme = 'disallowed-scheme';
+
+        /**
+         * The host is not one of allowed_hosts (or there is none); getHost() names it. Code 13.
+         *
+         * Example: ['allowed_hosts' => ['a.com']]: normalize('https://b.com/') → throws in strict mode
+         */
+        case DisallowedHost = 'disallowed-host';
+
+        /**
+         * The host is not public, or there is none, under block_private_hosts; getHost() names it. Code 14.
+         *
+         * Example: ['block_private_hosts' => true]: normalize('http://127.1/') → throws in strict mode
+         */
+        case PrivateHost = 'private-host';
+
+        /**
+         * The parser refused the URL for a reason this version does not name (and the kind of an exception made by userland new). Code 15.
+         *
+         * Example: new InvalidUrlException('x') → getKind() is ErrorKind::Invalid
+         */
+        case Invalid = 'invalid';
+
+        /**
+         * The URL or key a method would return is longer than the max_length option. Code 16.
+         *
+         * Example: ['max_length' => 30]: normalize('https://a.com/éééééé') → throws in strict mode (49 bytes)
+         */
+        case ResultTooLong = 'result-too-long';
+    }
+
+    /**
+     * Thrown when a URL cannot be processed: by every method in strict mode, and by resolve()
+     * and hostType() in both modes.
      *
      * The message names the input and the rule it broke:
      * Cannot normalize `https://exa mple.com/`: the host contains a character that is not
      * allowed in a host (host `exa mple.com`)
      *
-     * Catch it as \InvalidArgumentException, or by its own name.
+     * Its data says the same to a program: getKind() (an ErrorKind), getCode() (the kind's
+     * number), getInput(), getHost() and getScheme(). Catch it as \InvalidArgumentException,
+     * or by its own name.
      */
     class InvalidUrlException extends \InvalidArgumentException
     {
+        /**
+         * Why the URL was refused.
+         *
+         * Example: normalize('http://127.1/') with block_private_hosts → ErrorKind::PrivateHost
+         */
+        public function getKind(): ErrorKind
+        {
+        }
+
+        /**
+         * The URL at fault (the base, when resolve()'s base is invalid), its password shown as
+         * `***` unless the option log_credentials is set; every other byte as given.
+         *
+         * Example: normalize('https://joe:s3cret@exa mple.com/') → 'https://joe:***@exa mple.com/'
+         */
+        public function getInput(): string
+        {
+        }
+
+        /**
+         * The host at fault, as written in the input, for the kinds that concern the host
+         * (EmptyHost, InvalidDomain, ForbiddenHostCodePoint, InvalidIpv4, InvalidIpv6,
+         * DisallowedHost, PrivateHost); null for the others.
+         *
+         * Example: normalize('https://exa mple.com/') → 'exa mple.com'
+         */
+        public function getHost(): ?string
+        {
+        }
+
+        /**
+         * The scheme that allowed_schemes refused (DisallowedScheme); null for other kinds.
+         *
+         * Example: ['allowed_schemes' => ['https']]: normalize('ftp://a.com/') → 'ftp'
+         */
+        public function getScheme(): ?string
+        {
+        }
+    }
+
+    /**
+     * Thrown by the constructor for an option it cannot take: an unknown key (with a
+     * did-you-mean when one key is within two edits), a value of the wrong type or range.
+     *
+     * Example: new UrlNormalizer(null, ['stict' => true]) → Option `stict` is unknown; did you
+     *          mean `strict`? known options: ...
+     */
+    class InvalidOptionException extends \InvalidArgumentException
+    {
+        /**
+         * The key of the option at fault, as given; null when the array has a key that is no
+         * string.
+         *
+         * Example: new UrlNormalizer(null, ['max_length' => 0]) → 'max_length'
+         */
+        public function getOptionKey(): ?string
+        {
+        }
+    }
+
+    /**
+     * What UrlNormalizer does, as a type: take it in constructors, and give tests a double.
+     * UrlNormalizer is final and implements it; its methods' documentation is the reference.
+     *
+     * Example: public function __construct(private UrlNormalizerInterface $urls) {}
+     */
+    interface UrlNormalizerInterface
+    {
+        /**
+         * See UrlNormalizer::getOptions().
+         *
+         * Example: getOptions()['strict'] → false
+         *
+         * @return array<string, mixed>
+         */
+        public function getOptions(): array;
+
+        /**
+         * See UrlNormalizer::normalize().
+         *
+         * Example: normalize('https://example.com/café colombia') → 'https://example.com/caf%C3%A9%20colombia'
+         *
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url the URL as stored (bytes;
+         *        UTF-8 or not), or an object that gives it: any Stringable (a PSR-7 UriInterface),
+         *        a Uri\WhatWg\Url (its toAsciiString()) or a Uri\Rfc3986\Uri (its toRawString())
+         * @return string the normalized URL, or in lenient mode the input when it is invalid
+         * @throws InvalidUrlException in strict mode, when the URL cannot be parsed or its
+         *                             host fails IDNA
+         */
+        public function normalize(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): string;
+
+        /**
+         * See UrlNormalizer::normalizeMany().
+         *
+         * Example: normalizeMany(['a' => 'HTTPS://Example.com', 7 => 'https://x.com/café'])
+         *
+         * @template TKey of array-key
+         * @param array<TKey, string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri> $urls URLs as stored, under
+         *        any keys, each given as normalize() takes it
+         * @return array<TKey, string> the same keys, each with its normalized URL
+         * @throws \TypeError when an element is no URL, naming its key
+         * @throws InvalidUrlException in strict mode, naming the key of the first invalid URL
+         */
+        public function normalizeMany(#[\SensitiveParameter] array $urls): array;
+
+        /**
+         * See UrlNormalizer::resolve().
+         *
+         * Example: resolve('../docker-deployment', 'https://docs.crawl4ai.com/core/quickstart')
+         *
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $href the link as written in the page
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $base the absolute URL of the page, after redirects
+         * @param bool $baseIsDirectory read the base's last path segment as a directory, as
+         *                              if the base ended in `/` (its query is kept); use it
+         *                              when the page was really served at `.../quickstart/`.
+         *                              It applies to every hierarchical path, with a host or
+         *                              not (`foo:/p/q`, `file:///dir/page`), and not to an
+         *                              opaque path (`mailto:x`), which has no directories
+         * @throws InvalidUrlException when $base is not an absolute URL or the resolved URL
+         *                             is invalid (e.g. a bad host or port in $href)
+         */
+        public function resolve(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $href,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $base,
+            bool $baseIsDirectory = false
+        ): string;
+
+        /**
+         * See UrlNormalizer::resolveMany().
+         *
+         * Example: resolveMany(['nav' => '../about', 3 => '#top'], 'https://a.com/docs/page')
+         *
+         * @template TKey of array-key
+         * @param array<TKey, string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri> $hrefs the links as written in
+         *        the page
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $base the absolute URL of the page, after redirects
+         * @param bool $baseIsDirectory as for resolve()
+         * @return array<TKey, string> the same keys, each with its absolute URL
+         * @throws \TypeError when an element is no URL, naming its key
+         * @throws InvalidUrlException when $base is not an absolute URL or a link cannot be
+         *                             resolved, naming the link's key
+         */
+        public function resolveMany(
+            #[\SensitiveParameter] array $hrefs,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $base,
+            bool $baseIsDirectory = false
+        ): array;
+
+        /**
+         * See UrlNormalizer::canonicalize().
+         *
+         * Example: canonicalize('http://www.example.com:80/index.html?') → 'http://www.example.com/'
+         *
+         * @param int-mask-of<self::*>|null $flags a combination of the constants; null is USUALLY_SAFE
+         * @throws \InvalidArgumentException for bits that are no constant of this class
+         * @throws InvalidUrlException in strict mode, for an invalid URL
+         */
+        public function canonicalize(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url,
+            ?int $flags = null
+        ): string;
+
+        /**
+         * See UrlNormalizer::canonicalizeMany().
+         *
+         * Example: canonicalizeMany(['x' => 'http://www.example.com:80/index.html?'])
+         *
+         * @template TKey of array-key
+         * @param array<TKey, string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri> $urls URLs, under any keys
+         * @param int-mask-of<self::*>|null $flags a combination of the constants; null is USUALLY_SAFE
+         * @return array<TKey, string> the same keys, each with its canonical URL
+         * @throws \TypeError when an element is no URL, naming its key
+         * @throws \InvalidArgumentException for bits that are no constant of this class
+         * @throws InvalidUrlException in strict mode, naming the key of the first invalid URL
+         */
+        public function canonicalizeMany(#[\SensitiveParameter] array $urls, ?int $flags = null): array;
+
+        /**
+         * See UrlNormalizer::fingerprint().
+         *
+         * Example: fingerprint('http://www.example.com/') → 'a2cc26a414d9cfa3'
+         *
+         * @param int-mask-of<self::*>|null $flags as for canonicalize()
+         * @param 64|128 $bits the width of the key
+         * @throws \InvalidArgumentException for flag bits that are no constant of this class
+         * @throws \ValueError when $bits is neither 64 nor 128
+         * @throws InvalidUrlException in strict mode, for an invalid URL (lenient mode hashes
+         *                             the input as given)
+         */
+        public function fingerprint(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url,
+            ?int $flags = null,
+            int $bits = 64
+        ): string;
+
+        /**
+         * See UrlNormalizer::equivalent().
+         *
+         * Example: equivalent('http://www.example.com:80/index.html?', 'http://www.example.com/') → true
+         *
+         * @param int-mask-of<self::*>|null $flags a combination of the constants; null is USUALLY_SAFE
+         * @return bool false in lenient mode when either URL is invalid (a warning is logged
+         *              for the first invalid one)
+         * @throws \InvalidArgumentException for bits that are no constant of this class
+         * @throws InvalidUrlException in strict mode, naming the first of the two URLs that is
+         *                             invalid
+         */
+        public function equivalent(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $a,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $b,
+            ?int $flags = null
+        ): bool;
+
+        /**
+         * See UrlNormalizer::surt().
+         *
+         * Example: surt('http://www.example.com/a?b') → 'com,example)/a?b'
+         *
+         * @throws InvalidUrlException in strict mode, for an invalid URL
+         */
+        public function surt(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): string;
+
+        /**
+         * See UrlNormalizer::removeQueryParameters().
+         *
+         * Example: removeQueryParameters('https://a.com/?a=1&a=2&b=3', ['a']) → 'https://a.com/?b=3'
+         *
+         * @param list<string> $names
+         * @throws \InvalidArgumentException when a name is not a string
+         * @throws InvalidUrlException in strict mode, for an invalid URL
+         */
+        public function removeQueryParameters(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url,
+            array $names
+        ): string;
+
+        /**
+         * See UrlNormalizer::registrableDomain().
+         *
+         * Example: registrableDomain('https://www.bbc.co.uk/news') → 'bbc.co.uk'
+         *
+         * @return string|null the registrable domain, or null when there is none (and, in
+         *                     lenient mode, for an invalid URL, with a logged warning)
+         * @throws InvalidUrlException in strict mode, for an invalid URL
+         */
+        public function registrableDomain(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): ?string;
+
+        /**
+         * See UrlNormalizer::publicSuffix().
+         *
+         * Example: publicSuffix('https://www.bbc.co.uk/') → 'co.uk'
+         *
+         * @throws InvalidUrlException in strict mode, for an invalid URL (lenient mode logs a
+         *                             warning and returns null)
+         */
+        public function publicSuffix(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): ?string;
+
+        /**
+         * See UrlNormalizer::sameSite().
+         *
+         * Example: sameSite('https://www.example.co.uk/', 'http://shop.example.co.uk:8080/') → true
+         *
+         * @param bool $schemeful "same site" (scheme included) instead of "schemelessly same site"
+         * @throws InvalidUrlException in strict mode, naming the first of the two URLs that is
+         *                             invalid (lenient mode logs a warning and returns false)
+         */
+        public function sameSite(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $a,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $b,
+            bool $schemeful = false
+        ): bool;
+
+        /**
+         * See UrlNormalizer::explain().
+         *
+         * Example: explain('HTTP://Bücher.de:80/') → ['result' => 'http://xn--bcher-kva.de/', ...]
+         *
+         * @return array{input: string, result: ?string, valid: bool, changes: list<string>,
+         *     errors: list<string>, host_type: ?string, reason: ?string}
+         */
+        public function explain(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): array;
+
+        /**
+         * See UrlNormalizer::hostType().
+         *
+         * Example: hostType('https://bücher.de/') → 'domain'
+         *
+         * @return 'domain'|'ipv4'|'ipv6'|'opaque'|'empty'
+         * @throws InvalidUrlException for an invalid URL, in both modes (as resolve() does)
+         */
+        public function hostType(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): string;
+
+        /**
+         * See UrlNormalizer::toDisplay().
+         *
+         * Example: toDisplay('https://xn--910ba870d2ola729pxvdzqk.com/caf%C3%A9') → 'https://나나커피로스터스.com/café'
+         *
+         * @throws InvalidUrlException in strict mode, for an invalid URL
+         */
+        public function toDisplay(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): string;
     }
 
     /**
@@ -27,7 +466,7 @@ namespace UrlNormalize {
      *
      * Objects are immutable once constructed; one instance can serve a whole application.
      */
-    final class UrlNormalizer
+    final class UrlNormalizer implements UrlNormalizerInterface
     {
         /**
          * URL::Normalize's make_canonical(): capitalize escapes and decode unreserved ones.
@@ -224,6 +663,17 @@ namespace UrlNormalize {
         public const KEY_VERSION = 1;
 
         /**
+         * The version of the Public Suffix List compiled in (that of the psl crate that carries
+         * it, which changes with every update of the list). registrableDomain(),
+         * publicSuffix() and sameSite() answer from it: store it beside their answers, and
+         * compute them again when it differs. `php --ri url_normalize` shows it with the
+         * list's rule count.
+         *
+         * Example: ['site' => $normalizer->registrableDomain($url), 'psl' => UrlNormalizer::PUBLIC_SUFFIX_LIST_VERSION]
+         */
+        public const PUBLIC_SUFFIX_LIST_VERSION = '2.1.247';
+
+        /**
          * Creates a normalizer with an optional PSR-3 logger and options.
          *
          * Options (unknown keys and wrongly typed values throw \InvalidArgumentException
@@ -304,16 +754,18 @@ namespace UrlNormalize {
          *
          * Example: new UrlNormalizer($logger, ['strict' => true])
          *
-         * @param object|null $logger a Psr\Log\LoggerInterface, or any object with public
+         * @param \Psr\Log\LoggerInterface|object|null $logger a Psr\Log\LoggerInterface, or any object with public
          *                            debug() and warning() methods (or __call)
-         * @param array{strict?: bool, default_scheme?: string, directory_indexes?: list<string>,
+         * @param array{strict?: bool, default_scheme?: 'http'|'https'|'ws'|'wss'|'ftp',
+         *     directory_indexes?: list<string>,
          *     extra_directory_indexes?: list<string>, tracking_parameters?: list<string>,
          *     extra_tracking_parameters?: list<string>, remove_query_parameters?: list<string>,
-         *     allowed_schemes?: list<string>, allowed_hosts?: list<string>,
-         *     block_private_hosts?: bool, max_length?: int, public_suffixes?: 'all'|'icann',
+         *     allowed_schemes?: non-empty-list<string>, allowed_hosts?: non-empty-list<string>,
+         *     block_private_hosts?: bool, max_length?: positive-int, public_suffixes?: 'all'|'icann',
          *     log_credentials?: bool} $options
-         * @throws \InvalidArgumentException for an unknown option, a wrongly typed option
-         *                                   value, or a logger without debug()/warning()
+         * @throws InvalidOptionException for an unknown option or a wrongly typed option value
+         *                                (a did-you-mean for a key within two edits of one)
+         * @throws \InvalidArgumentException for a logger without debug()/warning()
          * @throws \Error when called on an object that is already constructed
          */
         public function __construct(?object $logger = null, array $options = [])
@@ -363,14 +815,17 @@ namespace UrlNormalize {
          * An input that cannot be parsed is returned unchanged and a warning is logged; with
          * the option `strict` it throws instead.
          *
-         * @param string $url the URL as stored (bytes; UTF-8 or not)
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url the URL as stored (bytes;
+         *        UTF-8 or not), or an object that gives it: any Stringable (a PSR-7 UriInterface),
+         *        a Uri\WhatWg\Url (its toAsciiString()) or a Uri\Rfc3986\Uri (its toRawString())
          * @return string the normalized URL, or in lenient mode the input when it is invalid
          * @throws InvalidUrlException in strict mode, when the URL cannot be parsed or its
          *                             host fails IDNA
          * @see https://url.spec.whatwg.org/#url-serializing
          */
-        public function normalize(#[\SensitiveParameter] string $url): string
-        {
+        public function normalize(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): string {
         }
 
         /**
@@ -387,9 +842,11 @@ namespace UrlNormalize {
          * as by normalize(). An element that is a reference (`[&$url]`) is read as its value;
          * the result never refers back to the caller's variable.
          *
-         * @param array<array-key, string> $urls URLs as stored, under any keys
-         * @return array<array-key, string> the same keys, each with its normalized URL
-         * @throws \TypeError when an element is not a string, naming its key
+         * @template TKey of array-key
+         * @param array<TKey, string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri> $urls URLs as stored, under
+         *        any keys, each given as normalize() takes it
+         * @return array<TKey, string> the same keys, each with its normalized URL
+         * @throws \TypeError when an element is no URL, naming its key
          * @throws InvalidUrlException in strict mode, naming the key of the first invalid URL
          */
         public function normalizeMany(#[\SensitiveParameter] array $urls): array
@@ -408,8 +865,8 @@ namespace UrlNormalize {
          * Example: resolve('../docker-deployment', 'https://docs.crawl4ai.com/core/quickstart', true)
          *          → 'https://docs.crawl4ai.com/core/docker-deployment'
          *
-         * @param string $href the link as written in the page
-         * @param string $base the absolute URL of the page, after redirects
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $href the link as written in the page
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $base the absolute URL of the page, after redirects
          * @param bool $baseIsDirectory read the base's last path segment as a directory, as
          *                              if the base ended in `/` (its query is kept); use it
          *                              when the page was really served at `.../quickstart/`.
@@ -421,8 +878,8 @@ namespace UrlNormalize {
          * @see https://url.spec.whatwg.org/#concept-basic-url-parser
          */
         public function resolve(
-            #[\SensitiveParameter] string $href,
-            #[\SensitiveParameter] string $base,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $href,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $base,
             bool $baseIsDirectory = false
         ): string {
         }
@@ -439,17 +896,19 @@ namespace UrlNormalize {
          * message names its key (`resolveMany(): element 3: Cannot resolve ...`). An empty
          * array gives an empty array, whatever the base.
          *
-         * @param array<array-key, string> $hrefs the links as written in the page
-         * @param string $base the absolute URL of the page, after redirects
+         * @template TKey of array-key
+         * @param array<TKey, string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri> $hrefs the links as written in
+         *        the page
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $base the absolute URL of the page, after redirects
          * @param bool $baseIsDirectory as for resolve()
-         * @return array<array-key, string> the same keys, each with its absolute URL
-         * @throws \TypeError when an element is not a string, naming its key
+         * @return array<TKey, string> the same keys, each with its absolute URL
+         * @throws \TypeError when an element is no URL, naming its key
          * @throws InvalidUrlException when $base is not an absolute URL or a link cannot be
          *                             resolved, naming the link's key
          */
         public function resolveMany(
             #[\SensitiveParameter] array $hrefs,
-            #[\SensitiveParameter] string $base,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $base,
             bool $baseIsDirectory = false
         ): array {
         }
@@ -469,12 +928,14 @@ namespace UrlNormalize {
          * Errors follow normalize(): in lenient mode an invalid URL is returned as given and a
          * warning logged; in strict mode InvalidUrlException is thrown.
          *
-         * @param int|null $flags a combination of the constants; null is USUALLY_SAFE
+         * @param int-mask-of<self::*>|null $flags a combination of the constants; null is USUALLY_SAFE
          * @throws \InvalidArgumentException for bits that are no constant of this class
          * @throws InvalidUrlException in strict mode, for an invalid URL
          */
-        public function canonicalize(#[\SensitiveParameter] string $url, ?int $flags = null): string
-        {
+        public function canonicalize(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url,
+            ?int $flags = null
+        ): string {
         }
 
         /**
@@ -487,10 +948,11 @@ namespace UrlNormalize {
          * An invalid URL follows canonicalize(): returned as given with a warning logged, or,
          * in strict mode, InvalidUrlException naming its key.
          *
-         * @param array<array-key, string> $urls URLs, under any keys
-         * @param int|null $flags a combination of the constants; null is USUALLY_SAFE
-         * @return array<array-key, string> the same keys, each with its canonical URL
-         * @throws \TypeError when an element is not a string, naming its key
+         * @template TKey of array-key
+         * @param array<TKey, string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri> $urls URLs, under any keys
+         * @param int-mask-of<self::*>|null $flags a combination of the constants; null is USUALLY_SAFE
+         * @return array<TKey, string> the same keys, each with its canonical URL
+         * @throws \TypeError when an element is no URL, naming its key
          * @throws \InvalidArgumentException for bits that are no constant of this class
          * @throws InvalidUrlException in strict mode, naming the key of the first invalid URL
          */
@@ -509,15 +971,18 @@ namespace UrlNormalize {
          * Example: fingerprint('http://www.example.com/') → 'a2cc26a414d9cfa3'
          * Example: fingerprint('http://www.example.com/', null, 128) → '546c079a27aa62fe810409a9c9e6995b'
          *
-         * @param int|null $flags as for canonicalize()
-         * @param int $bits 64 or 128
+         * @param int-mask-of<self::*>|null $flags as for canonicalize()
+         * @param 64|128 $bits the width of the key
          * @throws \InvalidArgumentException for flag bits that are no constant of this class
          * @throws \ValueError when $bits is neither 64 nor 128
          * @throws InvalidUrlException in strict mode, for an invalid URL (lenient mode hashes
          *                             the input as given)
          */
-        public function fingerprint(#[\SensitiveParameter] string $url, ?int $flags = null, int $bits = 64): string
-        {
+        public function fingerprint(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url,
+            ?int $flags = null,
+            int $bits = 64
+        ): string {
         }
 
         /**
@@ -528,7 +993,7 @@ namespace UrlNormalize {
          * Example: equivalent('http://example.com/', 'https://www.example.com/') → false
          * Example: equivalent('http://example.com/', 'https://www.example.com/', UrlNormalizer::AGGRESSIVE) → true
          *
-         * @param int|null $flags a combination of the constants; null is USUALLY_SAFE
+         * @param int-mask-of<self::*>|null $flags a combination of the constants; null is USUALLY_SAFE
          * @return bool false in lenient mode when either URL is invalid (a warning is logged
          *              for the first invalid one)
          * @throws \InvalidArgumentException for bits that are no constant of this class
@@ -536,8 +1001,8 @@ namespace UrlNormalize {
          *                             invalid
          */
         public function equivalent(
-            #[\SensitiveParameter] string $a,
-            #[\SensitiveParameter] string $b,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $a,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $b,
             ?int $flags = null
         ): bool {
         }
@@ -555,8 +1020,9 @@ namespace UrlNormalize {
          *
          * @throws InvalidUrlException in strict mode, for an invalid URL
          */
-        public function surt(#[\SensitiveParameter] string $url): string
-        {
+        public function surt(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): string {
         }
 
         /**
@@ -571,8 +1037,10 @@ namespace UrlNormalize {
          * @throws \InvalidArgumentException when a name is not a string
          * @throws InvalidUrlException in strict mode, for an invalid URL
          */
-        public function removeQueryParameters(#[\SensitiveParameter] string $url, array $names): string
-        {
+        public function removeQueryParameters(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url,
+            array $names
+        ): string {
         }
 
         /**
@@ -595,8 +1063,9 @@ namespace UrlNormalize {
          * @throws InvalidUrlException in strict mode, for an invalid URL
          * @see https://url.spec.whatwg.org/#host-registrable-domain
          */
-        public function registrableDomain(#[\SensitiveParameter] string $url): ?string
-        {
+        public function registrableDomain(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): ?string {
         }
 
         /**
@@ -613,8 +1082,9 @@ namespace UrlNormalize {
          *                             warning and returns null)
          * @see https://url.spec.whatwg.org/#host-public-suffix
          */
-        public function publicSuffix(#[\SensitiveParameter] string $url): ?string
-        {
+        public function publicSuffix(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): ?string {
         }
 
         /**
@@ -640,8 +1110,8 @@ namespace UrlNormalize {
          * @see https://html.spec.whatwg.org/multipage/browsers.html#same-site
          */
         public function sameSite(
-            #[\SensitiveParameter] string $a,
-            #[\SensitiveParameter] string $b,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $a,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $b,
             bool $schemeful = false
         ): bool {
         }
@@ -686,8 +1156,9 @@ namespace UrlNormalize {
          *     errors: list<string>, host_type: ?string, reason: ?string}
          * @see https://url.spec.whatwg.org/#validation-error
          */
-        public function explain(#[\SensitiveParameter] string $url): array
-        {
+        public function explain(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): array {
         }
 
         /**
@@ -706,8 +1177,9 @@ namespace UrlNormalize {
          * @throws InvalidUrlException for an invalid URL, in both modes (as resolve() does)
          * @see https://url.spec.whatwg.org/#host-representation
          */
-        public function hostType(#[\SensitiveParameter] string $url): string
-        {
+        public function hostType(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): string {
         }
 
         /**
@@ -750,8 +1222,9 @@ namespace UrlNormalize {
          * @throws InvalidUrlException in strict mode, for an invalid URL
          * @see https://chromium.googlesource.com/chromium/src/+/main/docs/idn.md
          */
-        public function toDisplay(#[\SensitiveParameter] string $url): string
-        {
+        public function toDisplay(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): string {
         }
     }
 }

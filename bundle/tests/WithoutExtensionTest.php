@@ -68,7 +68,7 @@ final class WithoutExtensionTest extends TestCase
         );
         $used = $this->boot(true, $config, 'use', 'example.com/');
         $this->assertStringStartsWith(
-            "extension loaded: yes\nInvalidArgumentException: Option `default_scheme`",
+            "extension loaded: yes\nUrlNormalize\\InvalidOptionException: Option `default_scheme`",
             $used
         );
     }

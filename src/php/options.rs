@@ -1,7 +1,7 @@
 //! The constructor's `array $options`: PHP values to [`OptionValue`]s, checked by the core.
 
 use super::args::ArrayArg;
-use super::exception::{class_name, invalid_argument};
+use super::exception::{class_name, invalid_option};
 use crate::error::printable;
 use crate::{OptionValue, Options};
 use ext_php_rs::boxed::ZBox;
@@ -14,7 +14,7 @@ pub(crate) fn options_from_array(array: ArrayArg<'_>) -> PhpResult<Options> {
     let mut options = Options::default();
     for (key, value) in array.0.into_iter().flat_map(entries) {
         let Some(key) = key.zend_str() else {
-            return Err(invalid_argument(format!(
+            return Err(invalid_option(format!(
                 "Option keys must be strings, the integer key {} given",
                 key.long().unwrap_or_default()
             )));

@@ -1,37 +1,54 @@
-//! `#[\SensitiveParameter]` on every URL parameter: a URL may hold a password, and PHP leaves
-//! a marked argument out of stack traces (`Object(SensitiveParameterValue)`), whatever
-//! `zend.exception_ignore_args` says.
+//! What PHP shows of the URL parameters, beyond what ext-php-rs can write:
 //!
-//! ext-php-rs registers the classes after the module's own startup function, and an internal
-//! function's parameter attributes can only be added once it is registered; so the attribute
-//! is added at the first request startup after each module startup, before any PHP code of
-//! that request can call a method.
+//! - the type `string` beside `Stringable|Uri\WhatWg\Url|Uri\Rfc3986\Uri` (ext-php-rs writes a
+//!   class type or a `string`, not their union);
+//! - `#[\SensitiveParameter]`, on the URL parameters and the arrays of URLs: a URL may hold a
+//!   password, and PHP leaves a marked argument out of stack traces
+//!   (`Object(SensitiveParameterValue)`), whatever `zend.exception_ignore_args` says.
+//!
+//! ext-php-rs registers the classes after the module's own startup function, and a
+//! registered method is what these change; so they are added at the first request startup
+//! after each module startup, before any PHP code of that request can see the methods.
 
+use super::interface::PhpInterfaceUrlNormalizerInterface;
 use super::normalizer::UrlNormalizer;
 use ext_php_rs::class::RegisteredClass;
-use ext_php_rs::ffi::{zend_function, zend_string, zend_string_init_interned, HashTable};
+use ext_php_rs::ffi::{
+    zend_function, zend_string, zend_string_init_interned, HashTable, IS_STRING,
+};
+use ext_php_rs::zend::ClassEntry;
 use std::os::raw::c_char;
 use std::sync::atomic::{AtomicPtr, Ordering};
 use std::sync::Mutex;
 
-/// The methods of `UrlNormalizer` and the positions of their URL parameters.
-const URL_PARAMETERS: &[(&str, &[u32])] = &[
-    ("normalize", &[0]),
-    ("normalizemany", &[0]),
-    ("resolve", &[0, 1]),
-    ("resolvemany", &[0, 1]),
-    ("canonicalize", &[0]),
-    ("canonicalizemany", &[0]),
-    ("fingerprint", &[0]),
-    ("surt", &[0]),
-    ("removequeryparameters", &[0]),
-    ("registrabledomain", &[0]),
-    ("publicsuffix", &[0]),
-    ("samesite", &[0, 1]),
-    ("equivalent", &[0, 1]),
-    ("explain", &[0]),
-    ("hosttype", &[0]),
-    ("todisplay", &[0]),
+/// What a parameter holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Holds {
+    /// A URL: typed `Stringable|...|string`, and sensitive.
+    Url,
+    /// An array of URLs: sensitive.
+    Urls,
+}
+
+/// The methods of `UrlNormalizer` and its interface, lowercase, with their URL parameters
+/// (position from 0). php-tests/StubTest.php holds every one against the stub.
+const URL_PARAMETERS: &[(&str, &[(u32, Holds)])] = &[
+    ("normalize", &[(0, Holds::Url)]),
+    ("normalizemany", &[(0, Holds::Urls)]),
+    ("resolve", &[(0, Holds::Url), (1, Holds::Url)]),
+    ("resolvemany", &[(0, Holds::Urls), (1, Holds::Url)]),
+    ("canonicalize", &[(0, Holds::Url)]),
+    ("canonicalizemany", &[(0, Holds::Urls)]),
+    ("fingerprint", &[(0, Holds::Url)]),
+    ("surt", &[(0, Holds::Url)]),
+    ("removequeryparameters", &[(0, Holds::Url)]),
+    ("registrabledomain", &[(0, Holds::Url)]),
+    ("publicsuffix", &[(0, Holds::Url)]),
+    ("samesite", &[(0, Holds::Url), (1, Holds::Url)]),
+    ("equivalent", &[(0, Holds::Url), (1, Holds::Url)]),
+    ("explain", &[(0, Holds::Url)]),
+    ("hosttype", &[(0, Holds::Url)]),
+    ("todisplay", &[(0, Holds::Url)]),
 ];
 
 /// `ZEND_ATTRIBUTE_PERSISTENT`: the attribute of an internal function outlives requests.
@@ -73,11 +90,15 @@ pub(crate) fn prepare() -> bool {
     !name.is_null()
 }
 
-/// RINIT: marks the URL parameters, unless the class already has its marks. The check is one
-/// hash lookup; the marks are added once per registration of the class.
-pub(crate) fn mark_url_parameters() {
+/// RINIT: completes the URL parameters of the class and the interface, unless they are
+/// complete. The check is one hash lookup; the work is done once per registration.
+pub(crate) fn complete_url_parameters() {
     let name = NAME.load(Ordering::Acquire);
-    let Some(first) = method(URL_PARAMETERS[0].0) else {
+    let classes = [
+        class_entry::<UrlNormalizer>(),
+        class_entry::<PhpInterfaceUrlNormalizerInterface>(),
+    ];
+    let Some(first) = classes[0].and_then(|class| method(class, URL_PARAMETERS[0].0)) else {
         return;
     };
     // SAFETY: `first` points into the registered class's function table, which lives until
@@ -88,39 +109,51 @@ pub(crate) fn mark_url_parameters() {
     let _adding = ADDING
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    // SAFETY: as above; another thread may have added them while this one waited.
+    // SAFETY: as above; another thread may have completed them while this one waited.
     if unsafe { !(*first).common.attributes.is_null() } {
         return;
     }
-    for &(method_name, positions) in URL_PARAMETERS {
-        let Some(function) = method(method_name) else {
-            continue;
-        };
-        for &position in positions {
-            // SAFETY: an internal function of a class registered in MINIT, no request of any
-            // thread running yet past its own startup (they wait on the lock above); the
-            // attribute and its table are allocated persistent, as PHP's own stubs do.
-            unsafe {
-                zend_add_attribute(
-                    &mut (*function).common.attributes,
-                    name,
-                    0,
-                    PERSISTENT,
-                    position + 1,
-                    0,
-                );
+    for class in classes.into_iter().flatten() {
+        for &(method_name, parameters) in URL_PARAMETERS {
+            let Some(function) = method(class, method_name) else {
+                continue;
+            };
+            for &(position, holds) in parameters {
+                // SAFETY: an internal method registered in MINIT, with at least `position + 1`
+                // parameters (the table is held against the stub); no request of any thread
+                // is past its own startup (they wait on the lock above). The attribute and its
+                // table are allocated persistent, as PHP's own stubs do.
+                unsafe {
+                    let common = &mut (*function).common;
+                    if position >= common.num_args {
+                        continue;
+                    }
+                    if holds == Holds::Url {
+                        (*common.arg_info.add(position as usize)).type_.type_mask |= 1 << IS_STRING;
+                    }
+                    zend_add_attribute(
+                        &mut common.attributes,
+                        name,
+                        0,
+                        PERSISTENT,
+                        position + 1,
+                        0,
+                    );
+                }
             }
         }
     }
 }
 
-/// The `zend_function` of a method of `UrlNormalizer`, by its lowercase name.
-fn method(lowercase: &str) -> Option<*mut zend_function> {
-    let metadata = UrlNormalizer::get_metadata();
-    if !metadata.has_ce() {
-        return None;
-    }
-    let entry = metadata.ce().function_table.get(lowercase)?;
+/// The class entry of a registered class or interface.
+fn class_entry<T: RegisteredClass>() -> Option<&'static ClassEntry> {
+    let metadata = T::get_metadata();
+    metadata.has_ce().then(|| metadata.ce())
+}
+
+/// The `zend_function` of a method of `class`, by its lowercase name.
+fn method(class: &ClassEntry, lowercase: &str) -> Option<*mut zend_function> {
+    let entry = class.function_table.get(lowercase)?;
     // SAFETY: a class's function table holds `IS_PTR` zvals to its `zend_function`s.
     let function = unsafe { entry.value.ptr }.cast::<zend_function>();
     (!function.is_null()).then_some(function)

@@ -207,7 +207,8 @@ final class NormalizeUrlCommand extends Command
         if ($option === null || $option === '') {
             return null;
         }
-        $constants = (new \ReflectionClass(UrlNormalizer::class))->getConstants();
+        // The flags and presets: every int constant but the key format's version.
+        $constants = array_filter((new \ReflectionClass(UrlNormalizer::class))->getConstants(), 'is_int');
         unset($constants['KEY_VERSION']);
         $all = array_reduce($constants, static fn (int $carry, int $flag): int => $carry | $flag, 0);
         $option = (string) $option;

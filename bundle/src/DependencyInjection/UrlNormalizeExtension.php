@@ -19,7 +19,9 @@ use Symfony\Component\Validator\ConstraintValidator;
 use Symfony\Contracts\HttpClient\HttpClientInterface;
 use Twig\Extension\AbstractExtension;
 use UrlNormalize\Bundle\HttpClient\NormalizingHttpClient;
+use UrlNormalize\InvalidOptionException;
 use UrlNormalize\UrlNormalizer;
+use UrlNormalize\UrlNormalizerInterface;
 
 /**
  * Loads the `url_normalize` config: one private UrlNormalizer service per configured
@@ -119,9 +121,12 @@ final class UrlNormalizeExtension extends Extension
                 ->setArguments([$logger, self::checkedOptions($options, $path)])
                 ->setPublic(false);
             $container->registerAliasForArgument($id, UrlNormalizer::class, "$name normalizer");
+            $container->registerAliasForArgument($id, UrlNormalizerInterface::class, "$name normalizer");
             $references[$name] = new Reference($id);
         }
-        $container->setAlias(UrlNormalizer::class, self::serviceId(Configuration::DEFAULT_NAME))->setPublic(false);
+        $default = self::serviceId(Configuration::DEFAULT_NAME);
+        $container->setAlias(UrlNormalizer::class, $default)->setPublic(false);
+        $container->setAlias(UrlNormalizerInterface::class, $default)->setPublic(false);
 
         $loader->load('normalizers.php');
         $container->getDefinition('url_normalize.normalizer_locator')
@@ -149,9 +154,8 @@ final class UrlNormalizeExtension extends Extension
         }
         try {
             new UrlNormalizer(null, $options);
-        } catch (\InvalidArgumentException $e) {
-            // The extension's messages begin with "Option `key`": the path can name it.
-            $key = preg_match('/^Option `([a-z_]+)`/', $e->getMessage(), $match) === 1 ? $match[1] : null;
+        } catch (InvalidOptionException $e) {
+            $key = $e->getOptionKey();
             if ($key !== null && isset(Configuration::OPTIONS[$key])) {
                 $path .= '.' . $key;
             }
