@@ -7,6 +7,7 @@ namespace UrlNormalize\Bundle\Tests\Support;
 use Symfony\Component\DependencyInjection\Attribute\Target;
 use UrlNormalize\Bundle\NormalizerLocator;
 use UrlNormalize\UrlNormalizer;
+use UrlNormalize\UrlNormalizerInterface;
 
 /**
  * An application service as a Symfony user writes one: every argument autowired, by type or by
@@ -24,6 +25,9 @@ final class AutowiredServices
         #[Target('defaultNormalizer')]
         public readonly UrlNormalizer $defaultNormalizer,
         public readonly NormalizerLocator $normalizers,
+        public readonly UrlNormalizerInterface $byInterface,
+        #[Target('strictApiNormalizer')]
+        public readonly UrlNormalizerInterface $strictApiByInterface,
     ) {
     }
 }
