@@ -8,6 +8,8 @@ declare(strict_types=1);
 //
 //   POST /spider/crawl     Spider's API: {"url": ...}        → 200 [{"url", "status", "content"}]
 //   POST /crawl4ai/crawl   Crawl4AI's API: {"urls": [...]}   → 200 {"success", "results"}
+//   /redirect/NNN?to=URL   a redirect: status NNN (3xx) with `Location: URL` (the bytes of the
+//                          query's `to`, as given), for the HTTP client's redirect tests
 //   anything else          the crawled site itself: answers 200 with the Host header and the
 //                          request target it received when both are ASCII, 400 otherwise.
 //
@@ -31,6 +33,7 @@ if (getenv('CRAWL_SITE_SEED') === false) {
         'target' => $target,
         'host' => $host,
         'authorization' => $_SERVER['HTTP_AUTHORIZATION'] ?? null,
+        'cookie' => $_SERVER['HTTP_COOKIE'] ?? null,
         'body' => $body,
     ], JSON_INVALID_UTF8_SUBSTITUTE | JSON_UNESCAPED_SLASHES) . "\n", FILE_APPEND | LOCK_EX);
 }
@@ -114,6 +117,10 @@ if ($siteSeed !== false && $method === 'POST' && $target === '/spider/crawl') {
         );
         $answer(200, ['success' => true, 'results' => $results]);
     }
+} elseif (preg_match('#^/redirect/(3\d\d)\?to=(.*)$#s', $target, $redirect) === 1) {
+    http_response_code((int) $redirect[1]);
+    header('Location: ' . rawurldecode($redirect[2]));
+    echo "redirecting\n";
 } else {
     $ascii = static fn (string $text): bool => preg_match('/^[\x21-\x7e]*$/', $text) === 1;
     $answer($ascii($host) && $ascii($target) ? 200 : 400, ['host' => $host, 'target' => $target]);
