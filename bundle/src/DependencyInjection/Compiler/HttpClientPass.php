@@ -8,6 +8,7 @@ use Symfony\Component\DependencyInjection\Compiler\CompilerPassInterface;
 use Symfony\Component\DependencyInjection\ContainerBuilder;
 use Symfony\Component\DependencyInjection\Definition;
 use Symfony\Component\DependencyInjection\Exception\InvalidArgumentException;
+use Symfony\Component\DependencyInjection\Reference;
 use Symfony\Component\HttpClient\HttpClient;
 use Symfony\Component\HttpClient\ScopingHttpClient;
 use UrlNormalize\Bundle\DependencyInjection\UrlNormalizeExtension;
@@ -74,24 +75,30 @@ final class HttpClientPass implements CompilerPassInterface
      */
     private static function maxRedirects(ContainerBuilder $container, string $client): ?int
     {
-        $maxRedirects = self::options($container->findDefinition($client))['max_redirects'] ?? null;
+        $maxRedirects = self::options($container, $container->findDefinition($client))['max_redirects'] ?? null;
         if ($maxRedirects === null && $client !== 'http_client' && $container->has('http_client')) {
-            $maxRedirects = self::options($container->findDefinition('http_client'))['max_redirects'] ?? null;
+            $defaults = self::options($container, $container->findDefinition('http_client'));
+            $maxRedirects = $defaults['max_redirects'] ?? null;
         }
         return is_int($maxRedirects) ? $maxRedirects : null;
     }
 
     /**
      * The options FrameworkBundle declares a client with: HttpClient::create()'s first
-     * argument for http_client, ScopingHttpClient::forBaseUri()'s third, or the default scope's
-     * options of a client with a `scope`.
+     * argument for http_client (Symfony 5.4; on 6.4 http_client is `current()` of
+     * http_client.transport, which has them), ScopingHttpClient::forBaseUri()'s third, or the
+     * default scope's options of a client with a `scope`.
      *
      * @return array<mixed>
      */
-    private static function options(Definition $definition): array
+    private static function options(ContainerBuilder $container, Definition $definition): array
     {
         $arguments = $definition->getArguments();
         $factory = $definition->getFactory();
+        $first = is_array($arguments[0] ?? null) ? ($arguments[0][0] ?? null) : null;
+        if ($factory === 'current' && $first instanceof Reference && $container->has((string) $first)) {
+            return self::options($container, $container->findDefinition((string) $first));
+        }
         $factoryClass = is_array($factory) && is_string($factory[0] ?? null) ? $factory[0] : '';
         $options = match (true) {
             is_array($factory) && $factory[1] === 'create' && is_a($factoryClass, HttpClient::class, true)
