@@ -19,8 +19,11 @@ declare(strict_types=1);
 // the generated web of UrlNormalize\Tests\Support\GeneratedSite (CRAWL_SITE_SEED,
 // CRAWL_SITE_PAGES) instead, after CRAWL_SITE_DELAY_MS milliseconds (20 by default), as a remote
 // crawl service answers; with `"return_format": "bytes"` the page comes base64-encoded, bytes
-// that are not UTF-8 included. The record then holds one line per fetch: the time, the URL, the
-// page's canonical key (null: no such page), its site and the X-Crawl-Message header.
+// that are not UTF-8 included. The record then holds one line per fetch: when the request
+// arrived (`t`) and when its whole answer was written (`end`), the URL, the page's canonical key
+// (null: no such page), its site and the X-Crawl-Message header. The line is written after the
+// answer and before the connection closes, which is when the client has the whole answer
+// (`php -S` sends no Content-Length): a client's next request cannot start before it.
 
 $method = $_SERVER['REQUEST_METHOD'];
 $target = $_SERVER['REQUEST_URI'];
@@ -79,13 +82,6 @@ if ($siteSeed !== false && $method === 'POST' && $target === '/spider/crawl') {
     usleep(1000 * (int) (getenv('CRAWL_SITE_DELAY_MS') ?: 20));
     // The fragment is never sent by a real client; the page is the same without it.
     $key = $site->keyOf((string) preg_replace('/#.*/s', '', $url));
-    file_put_contents((string) getenv('CRAWL_SITE_FETCHES'), json_encode([
-        't' => $received,
-        'url' => $url,
-        'key' => $key,
-        'site' => $key === null ? null : $site->siteOf($key),
-        'message' => $_SERVER['HTTP_X_CRAWL_MESSAGE'] ?? null,
-    ], JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE) . "\n", FILE_APPEND | LOCK_EX);
     $content = $key === null ? '' : $site->render($key);
     $answer(200, [[
         'url' => $url,
@@ -93,6 +89,15 @@ if ($siteSeed !== false && $method === 'POST' && $target === '/spider/crawl') {
         'content' => ($request['return_format'] ?? '') === 'bytes' ? base64_encode($content) : $content,
         'error' => $key === null ? 'not found' : null,
     ]]);
+    flush();
+    file_put_contents((string) getenv('CRAWL_SITE_FETCHES'), json_encode([
+        't' => $received,
+        'end' => microtime(true),
+        'url' => $url,
+        'key' => $key,
+        'site' => $key === null ? null : $site->siteOf($key),
+        'message' => $_SERVER['HTTP_X_CRAWL_MESSAGE'] ?? null,
+    ], JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE) . "\n", FILE_APPEND | LOCK_EX);
 } elseif ($method === 'POST' && $target === '/spider/crawl') {
     $url = $payload($body)['url'] ?? null;
     if ($authorization !== 'Bearer spider-test-token') {
