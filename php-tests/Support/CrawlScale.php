@@ -210,7 +210,7 @@ final class CrawlScale
      * @param 'kill'|'redis'|null $fault
      * @return array{fetched: int, fetches: int, duplicates: int, redeliveries: int, missed: int, extra: int,
      *     notFound: int, trap: int, rate: float, gap: float, inFlight: int, restarts: int, warnings: int,
-     *     seconds: float}
+     *     seconds: float, stopped: list<string>}
      */
     private function crawl(string $name, int $count, ?string $fault = null): array
     {
@@ -230,6 +230,7 @@ final class CrawlScale
         }
         $inFlight = 0;
         $restarts = 0;
+        $stopped = [];
         $faultDone = $fault === null;
         while (true) {
             if (microtime(true) - $start > self::RUN_TIMEOUT_S) {
@@ -252,8 +253,18 @@ final class CrawlScale
             // A worker that stopped (Redis went away under it) is started again, as a process
             // supervisor would.
             foreach ($this->workers as $consumer => $worker) {
-                if (!proc_get_status($worker)['running']) {
+                $status = proc_get_status($worker);
+                if (!$status['running']) {
                     proc_close($worker);
+                    if ($fault !== 'redis') {
+                        // Only a Redis restart may stop a worker: say why this one stopped.
+                        $stopped[] = sprintf(
+                            '%s (exit status %d): %s',
+                            $consumer,
+                            $status['exitcode'],
+                            $this->logTail("{$this->dir}/$consumer.log", 6)
+                        );
+                    }
                     $this->startWorker($database, $consumer);
                     $restarts++;
                 }
@@ -264,7 +275,8 @@ final class CrawlScale
             $this->stopProcess($worker, SIGTERM);
             unset($this->workers[$consumer]);
         }
-        $result = $this->measure($fetches, $seconds) + ['inFlight' => $inFlight, 'restarts' => $restarts];
+        $result = $this->measure($fetches, $seconds)
+            + ['inFlight' => $inFlight, 'restarts' => $restarts, 'stopped' => $stopped];
         $result['warnings'] = substr_count((string) @file_get_contents("{$this->dir}/crawler.log"), 'crawler.WARNING');
         @unlink("{$this->dir}/crawler.log");
         return $result;
@@ -518,10 +530,13 @@ final class CrawlScale
             'CRAWLER_LOG' => "{$this->dir}/crawler.log",
             'CRAWLER_MAX_DEPTH' => (string) $this->maxDepth,
             'CRAWLER_SITE_INTERVAL_MS' => (string) $this->intervalMs,
-            // A stream, its consumer group, this process's consumer; a message a dead consumer
-            // held is claimed by another after 2 s (checked every 0.5 s).
+            // A stream, its consumer group, this process's consumer. A consumer started again
+            // under its name reads the messages it held first; one that never comes back has
+            // them claimed by another after 30 s (checked every 0.5 s). Not sooner: a page can
+            // take seconds on a busy machine, and a message claimed from a consumer still at
+            // work is fetched twice, and that consumer then fails to acknowledge it and stops.
             'MESSENGER_TRANSPORT_DSN' => "redis://127.0.0.1:{$this->redisPort}/crawl/crawlers/$consumer"
-                . '?delete_after_ack=true&redeliver_timeout=2&claim_interval=500',
+                . '?delete_after_ack=true&redeliver_timeout=30&claim_interval=500',
         ]);
         if (!$wait) {
             return $process;
@@ -609,9 +624,17 @@ final class CrawlScale
     private function showLogs(): void
     {
         foreach (glob("{$this->dir}/*.log") ?: [] as $log) {
-            $tail = array_slice(file($log, FILE_IGNORE_NEW_LINES) ?: [], -15);
-            fwrite(STDERR, "--- $log (end)\n" . implode("\n", $tail) . "\n");
+            fwrite(STDERR, "--- $log (end)\n" . $this->logTail($log, 15) . "\n");
         }
+    }
+
+    /**
+     * The last lines of a log, joined by " | " when $lines is small enough for one message.
+     */
+    private function logTail(string $log, int $lines): string
+    {
+        $tail = array_slice(file($log, FILE_IGNORE_NEW_LINES) ?: [], -$lines);
+        return implode($lines > 10 ? "\n" : ' | ', $tail);
     }
 
     /**
