@@ -234,7 +234,8 @@ final class CrawlScale
         $faultDone = $fault === null;
         while (true) {
             if (microtime(true) - $start > self::RUN_TIMEOUT_S) {
-                throw new \RuntimeException("run $name: not over after " . self::RUN_TIMEOUT_S . ' s');
+                throw new \RuntimeException("run $name: not over after " . self::RUN_TIMEOUT_S . ' s; '
+                    . $this->describeState());
             }
             usleep(20_000);
             $progress = $this->progress();
@@ -400,14 +401,17 @@ final class CrawlScale
     }
 
     /**
-     * Kills a worker with SIGKILL while it holds a message, and starts it again under the same
-     * consumer name. Returns the messages it had received and not acknowledged (in flight).
+     * Kills a worker with SIGKILL in mid-request (the crawl API marks the requests it serves
+     * with the worker's process id), so that it dies holding a message and its site's lease,
+     * and starts it again under the same consumer name. Returns the messages it had received
+     * and not acknowledged (in flight).
      */
     private function killWorker(string $database, string $consumer): int
     {
-        $deadline = microtime(true) + 10;
-        while ($this->pending($consumer) === 0 && microtime(true) < $deadline) {
-            usleep(1_000);
+        $inRequest = "{$this->dir}/request-of-" . proc_get_status($this->workers[$consumer])['pid'];
+        $deadline = microtime(true) + 30;
+        while (!is_file($inRequest) && microtime(true) < $deadline) {
+            usleep(500);
         }
         $this->stopProcess($this->workers[$consumer], SIGKILL);
         unset($this->workers[$consumer]);
@@ -454,6 +458,32 @@ final class CrawlScale
         } catch (\RedisException) {
             $this->client = null;
             return null;
+        }
+    }
+
+    /**
+     * What the crawl's state in Redis says, for a run that does not end: progress, the messages
+     * in the stream, delayed and pending per consumer, and the sites held.
+     */
+    private function describeState(): string
+    {
+        try {
+            $redis = $this->redis();
+            $pending = $redis->rawCommand('XPENDING', 'crawl', 'crawlers');
+            $leases = [];
+            foreach ($redis->keys('crawl:lease:*') ?: [] as $key) {
+                $leases[] = sprintf('%s (%d ms left)', substr((string) $key, 12), $redis->pTtl((string) $key));
+            }
+            return json_encode([
+                'progress' => $this->progress(),
+                'stream' => $redis->xLen('crawl'),
+                'delayed' => $redis->zCard('crawl__queue'),
+                'pending' => is_array($pending) ? ($pending[3] ?? $pending) : $pending,
+                'held sites' => $leases,
+                'fetches' => count(file("{$this->dir}/fetches.jsonl") ?: []),
+            ], JSON_UNESCAPED_SLASHES) ?: '';
+        } catch (\RedisException $e) {
+            return 'Redis does not answer: ' . $e->getMessage();
         }
     }
 

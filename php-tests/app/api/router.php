@@ -76,6 +76,17 @@ if ($siteSeed !== false && $method === 'POST' && $target === '/spider/crawl') {
         $answer(400, ['error' => 'invalid url: ' . json_encode($url, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE)]);
         return;
     }
+    // The fetch is recorded even when the client went away meanwhile (a worker killed): the
+    // site served it all the same. While it is served, a file named after the worker's process
+    // (X-Crawl-Worker) says so, for the crawl's fault that kills a worker in mid-request.
+    ignore_user_abort(true);
+    $worker = (string) ($_SERVER['HTTP_X_CRAWL_WORKER'] ?? '');
+    $busy = preg_match('/^\d+$/', $worker) === 1
+        ? dirname((string) getenv('CRAWL_SITE_FETCHES')) . "/request-of-$worker"
+        : null;
+    if ($busy !== null) {
+        touch($busy);
+    }
     $site = new UrlNormalize\Tests\Support\GeneratedSite((int) $siteSeed, (int) (getenv('CRAWL_SITE_PAGES') ?: 5000));
     // When the request reached the server, before it waited for a free worker of its own.
     $received = (float) $_SERVER['REQUEST_TIME_FLOAT'];
@@ -98,6 +109,9 @@ if ($siteSeed !== false && $method === 'POST' && $target === '/spider/crawl') {
         'site' => $key === null ? null : $site->siteOf($key),
         'message' => $_SERVER['HTTP_X_CRAWL_MESSAGE'] ?? null,
     ], JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE) . "\n", FILE_APPEND | LOCK_EX);
+    if ($busy !== null) {
+        @unlink($busy);
+    }
 } elseif ($method === 'POST' && $target === '/spider/crawl') {
     $url = $payload($body)['url'] ?? null;
     if ($authorization !== 'Bearer spider-test-token') {

@@ -67,9 +67,9 @@ final class CrawlUrlHandler
         $owner = $message->id . ':' . bin2hex(random_bytes(8));
         [$taken, $wait] = $this->state->acquire($site, $owner, $this->siteIntervalMs, self::LEASE_MS, $this->maxWaitMs);
         if (!$taken) {
-            // The site is busy or its next request is far: the message goes back, delayed, and
-            // this worker takes another site's page meanwhile (only with a transport that
-            // delays; sync never does, and the in-memory state always takes the site).
+            // The site is held, or free only later: the message goes back, delayed, and this
+            // worker takes another site's page meanwhile (only with a transport that delays;
+            // sync never does, and the in-memory state always takes the site).
             $this->bus->dispatch($message, [new DelayStamp(max(1, $wait))]);
             return;
         }
@@ -144,7 +144,10 @@ final class CrawlUrlHandler
         try {
             $response = $this->httpClient->request('POST', $this->builder->getApiUrl(), [
                 'max_duration' => self::REQUEST_MAX_DURATION,
-                'headers' => $this->builder->getHeaders() + ['X-Crawl-Message' => $messageId],
+                'headers' => $this->builder->getHeaders() + [
+                    'X-Crawl-Message' => $messageId,
+                    'X-Crawl-Worker' => (string) getmypid(),
+                ],
                 'body' => json_encode($payload, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE),
             ]);
             $apiStatus = $response->getStatusCode();
