@@ -296,9 +296,9 @@ final class HttpClientRedirectTest extends TestCase
 
     /**
      * The second check: the address the client reports it connected to. NativeHttpClient
-     * reports it once its DNS answer is in, before it connects, so the server sees nothing;
-     * with CurlHttpClient the report can come after the request was sent, and the response
-     * fails before its status or body is returned.
+     * reports it once its DNS answer is in, before it connects, so the server sees nothing
+     * (CurlHttpClient reports it on curl's progress callback, which can come after the request
+     * was sent).
      */
     public function testTheAddressTheClientConnectedToIsJudged(): void
     {
