@@ -441,8 +441,13 @@ final class CrawlScale
     }
 
     /**
-     * seen and done (the crawl state), and the messages still in the stream or delayed; null
-     * while Redis does not answer.
+     * seen and done (the crawl state), and the messages still to handle: not yet delivered to
+     * the group (at least one, if any), delivered and not acknowledged (pending), or delayed;
+     * null while Redis does not answer.
+     *
+     * Not the stream's length: Messenger acknowledges a message (XACK), then deletes it (XDEL),
+     * and a worker killed or a Redis stopped between the two leaves an entry that is handled,
+     * which no worker will ever read again.
      *
      * @return array{seen: int, done: int, queued: int}|null
      */
@@ -450,10 +455,28 @@ final class CrawlScale
     {
         try {
             $redis = $this->redis();
+            $queued = (int) $redis->zCard('crawl__queue');
+            $groups = $redis->rawCommand('XINFO', 'GROUPS', 'crawl');
+            if (!is_array($groups)) {
+                // No stream yet, or Redis still loading: nothing can be said.
+                return null;
+            }
+            foreach ($groups as $group) {
+                $info = [];
+                for ($i = 0; $i + 1 < count($group); $i += 2) {
+                    $info[(string) $group[$i]] = $group[$i + 1];
+                }
+                if (($info['name'] ?? null) !== 'crawlers') {
+                    continue;
+                }
+                $after = '(' . $info['last-delivered-id'];
+                $undelivered = $redis->rawCommand('XRANGE', 'crawl', $after, '+', 'COUNT', '1');
+                $queued += (int) ($info['pending'] ?? 0) + (is_array($undelivered) ? count($undelivered) : 0);
+            }
             return [
                 'seen' => (int) $redis->sCard('crawl:seen'),
                 'done' => (int) $redis->sCard('crawl:done'),
-                'queued' => (int) $redis->xLen('crawl') + (int) $redis->zCard('crawl__queue'),
+                'queued' => $queued,
             ];
         } catch (\RedisException) {
             $this->client = null;
