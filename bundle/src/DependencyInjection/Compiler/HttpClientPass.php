@@ -69,18 +69,30 @@ final class HttpClientPass implements CompilerPassInterface
     }
 
     /**
-     * The max_redirects that FrameworkBundle gives the client: the scoped client's own, else
-     * framework.http_client.default_options'; null when neither sets it (Symfony's 20) or it
-     * is no integer yet (a parameter).
+     * The max_redirects that FrameworkBundle gives the client: the scoped client's own (on its
+     * definition up to FrameworkBundle 7.3, on the ScopingHttpClient decorating it from 7.4),
+     * else framework.http_client.default_options'; null when none sets it (Symfony's 20). An
+     * integer, or a parameter or env placeholder that the container resolves when it builds
+     * the decorator.
      */
-    private static function maxRedirects(ContainerBuilder $container, string $client): ?int
+    private static function maxRedirects(ContainerBuilder $container, string $client): int|string|null
     {
-        $maxRedirects = self::options($container, $container->findDefinition($client))['max_redirects'] ?? null;
-        if ($maxRedirects === null && $client !== 'http_client' && $container->has('http_client')) {
-            $defaults = self::options($container, $container->findDefinition('http_client'));
-            $maxRedirects = $defaults['max_redirects'] ?? null;
+        $definitions = array_filter(
+            $container->getDefinitions(),
+            static fn (Definition $definition): bool => ($definition->getDecoratedService()[0] ?? null) === $client
+        );
+        $definitions[] = $container->findDefinition($client);
+        if ($client !== 'http_client' && $container->has('http_client')) {
+            $definitions[] = $container->findDefinition('http_client');
         }
-        return is_int($maxRedirects) ? $maxRedirects : null;
+        foreach ($definitions as $definition) {
+            $options = self::options($container, $definition);
+            $maxRedirects = $options['max_redirects'] ?? null;
+            if (is_int($maxRedirects) || is_string($maxRedirects)) {
+                return $maxRedirects;
+            }
+        }
+        return null;
     }
 
     /**
