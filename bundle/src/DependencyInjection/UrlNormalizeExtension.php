@@ -16,7 +16,7 @@ use Symfony\Component\DependencyInjection\Extension\Extension;
 use Symfony\Component\DependencyInjection\Loader\PhpFileLoader;
 use Symfony\Component\DependencyInjection\Reference;
 use Symfony\Component\Validator\ConstraintValidator;
-use Symfony\Contracts\HttpClient\HttpClientInterface;
+use Symfony\Component\HttpClient\Response\AsyncResponse;
 use Twig\Extension\AbstractExtension;
 use UrlNormalize\Bundle\HttpClient\NormalizingHttpClient;
 use UrlNormalize\InvalidOptionException;
@@ -170,7 +170,8 @@ final class UrlNormalizeExtension extends Extension
 
     /**
      * One NormalizingHttpClient decorator for http_client and one for each listed scoped
-     * client; HttpClientPass checks that the clients exist and gives scoped ones their base URI.
+     * client; HttpClientPass checks that the clients exist, gives scoped ones their base URI and
+     * each its max_redirects.
      *
      * @param array{normalizer: string, scoped_clients: array<string, array{normalizer: ?string}>} $config
      * @param list<string|int> $names the names under url_normalize.normalizers
@@ -179,7 +180,7 @@ final class UrlNormalizeExtension extends Extension
      */
     private function registerHttpClients(array $config, array $names, ContainerBuilder $container): void
     {
-        if (!interface_exists(HttpClientInterface::class)) {
+        if (!class_exists(AsyncResponse::class)) {
             throw new LogicException('url_normalize.http_client is enabled, but symfony/http-client is not'
                 . ' installed: composer require symfony/http-client');
         }
@@ -203,7 +204,7 @@ final class UrlNormalizeExtension extends Extension
             $id = $client === 'http_client' ? 'url_normalize.http_client' : "url_normalize.http_client.$client";
             $container->register($id, NormalizingHttpClient::class)
                 ->setDecoratedService($client)
-                ->setArguments([new Reference("$id.inner"), new Reference(self::serviceId($normalizer)), null])
+                ->setArguments([new Reference("$id.inner"), new Reference(self::serviceId($normalizer)), null, null])
                 ->addTag(self::HTTP_CLIENT_TAG, ['client' => $client]);
         }
     }

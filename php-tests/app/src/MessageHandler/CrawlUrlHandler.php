@@ -18,7 +18,7 @@ use Symfony\Contracts\HttpClient\HttpClientInterface;
 use UrlNormalize\UrlNormalizer;
 
 /**
- * A worker's job for one page: wait for the site's turn, fetch the page through the crawl API
+ * A worker's job for one page: take the site (politeness), fetch the page through the crawl API
  * (the Spider request builder, whose build() normalizes the URL just before sending), store it
  * with the URL as found, then send a CrawlUrl for each link in scope that no worker has seen.
  *
@@ -30,12 +30,14 @@ use UrlNormalize\UrlNormalizer;
 final class CrawlUrlHandler
 {
     /**
-     * A site's requests leave this much further apart than the politeness limit (in percent):
-     * between a request leaving and the site seeing it there is a time that varies (the
-     * connection, the scheduler of a busy machine, on either side), and the site must never
-     * see two requests closer than the limit.
+     * How long a worker may hold a site (ms): a worker that died holding it frees the site
+     * after this. Longer than any request may last (REQUEST_MAX_DURATION) plus the longest wait
+     * before it (CRAWLER_MAX_WAIT_MS), so a worker that lives releases the site itself.
      */
-    private const SLOT_MARGIN_PERCENT = 25;
+    private const LEASE_MS = 10_000;
+
+    /** The longest a request to the crawl API may last (s): the client gives up after it. */
+    private const REQUEST_MAX_DURATION = 8.0;
 
     public function __construct(
         private readonly CrawlState $state,
@@ -58,23 +60,29 @@ final class CrawlUrlHandler
     public function __invoke(CrawlUrl $message): void
     {
         $site = $this->site($message->url);
-        // The request is ready before the slot is taken, so that only sending it is left after.
+        // The request is ready before the site is taken, so that only sending it is left after.
         $payload = $this->builder->build($message->url, ['return_format' => 'bytes'])->getPayload();
-        $interval = intdiv($this->siteIntervalMs * (100 + self::SLOT_MARGIN_PERCENT), 100);
-        [$reserved, $wait] = $this->state->reserve($site, $interval, $this->maxWaitMs);
-        if (!$reserved) {
-            // The site's next slot is far: the message goes back, delayed, and this worker takes
-            // another site's page meanwhile (only with a transport that delays; sync never does).
-            $this->bus->dispatch($message, [new DelayStamp($wait)]);
+        // This attempt's own name: a redelivered message must not take over a lease it held
+        // before it died.
+        $owner = $message->id . ':' . bin2hex(random_bytes(8));
+        [$taken, $wait] = $this->state->acquire($site, $owner, $this->siteIntervalMs, self::LEASE_MS, $this->maxWaitMs);
+        if (!$taken) {
+            // The site is held, or free only later: the message goes back, delayed, and this
+            // worker takes another site's page meanwhile (only with a transport that delays;
+            // sync never does, and the in-memory state always takes the site).
+            $this->bus->dispatch($message, [new DelayStamp(max(1, $wait))]);
             return;
         }
-        usleep($wait * 1000);
-        while (($left = $this->state->pass($site, $interval)) > 0) {
-            usleep($left * 1000);
+        // Held from before the request leaves until its response is in: the next request to
+        // the site starts the delay after this response ended, however long anything took.
+        try {
+            usleep($wait * 1000);
+            [$status, $content, $detail] = $this->fetch($payload, $message->id);
+        } finally {
+            $this->state->release($site, $owner, $this->siteIntervalMs);
         }
 
         $urlSent = (string) $payload['url'];
-        [$status, $content, $detail] = $this->fetch($payload, $message->id);
         $crawlUrlId = $message->crawlUrlId
             ?? $this->database->addUrl($message->url, "depth {$message->depth}, linked as {$message->href}");
         $this->database->addResult($crawlUrlId, 'spider', $urlSent, $status === 200, $status, $detail);
@@ -135,7 +143,11 @@ final class CrawlUrlHandler
     {
         try {
             $response = $this->httpClient->request('POST', $this->builder->getApiUrl(), [
-                'headers' => $this->builder->getHeaders() + ['X-Crawl-Message' => $messageId],
+                'max_duration' => self::REQUEST_MAX_DURATION,
+                'headers' => $this->builder->getHeaders() + [
+                    'X-Crawl-Message' => $messageId,
+                    'X-Crawl-Worker' => (string) getmypid(),
+                ],
                 'body' => json_encode($payload, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE),
             ]);
             $apiStatus = $response->getStatusCode();
