@@ -111,9 +111,13 @@ final class BatchTest extends TestCase
     /** @return iterable<string, array{string, string}> */
     public static function batchCalls(): iterable
     {
-        yield 'normalizeMany' => ['normalizeMany', 'normalizeMany(): element "n" must be a string, int given'];
-        yield 'canonicalizeMany' => ['canonicalizeMany', 'canonicalizeMany(): element "n" must be a string, int given'];
-        yield 'resolveMany' => ['resolveMany', 'resolveMany(): element "n" must be a string, int given'];
+        $element = ' must contain only values of type Stringable|Uri\\WhatWg\\Url|Uri\\Rfc3986\\Uri|string, int given for key "n"';
+        yield 'normalizeMany' => ['normalizeMany', 'UrlNormalizer::normalizeMany(): Argument #1 ($urls)' . $element];
+        yield 'canonicalizeMany' => [
+            'canonicalizeMany',
+            'UrlNormalizer::canonicalizeMany(): Argument #1 ($urls)' . $element,
+        ];
+        yield 'resolveMany' => ['resolveMany', 'UrlNormalizer::resolveMany(): Argument #1 ($hrefs)' . $element];
     }
 
     public function testCanonicalizeManyUsesTheFlagsForEveryElement(): void

@@ -185,20 +185,18 @@ final class CrawlSyncTest extends TestCase
         $this->assertSame(['seen' => 2, 'done' => 1], $state->progress());
     }
 
-    public function testPolitenessSpacesASitesSlots(): void
+    public function testPolitenessCountsTheDelayFromTheEndOfTheSitesLastResponse(): void
     {
         $state = new InMemoryCrawlState();
-        [$first, $wait] = $state->reserve('a.com', 200, 50);
-        $this->assertTrue($first);
-        $this->assertSame(0, $wait);
-        [, $wait] = $state->reserve('a.com', 200, 50);
-        $this->assertGreaterThanOrEqual(195, $wait, 'the next slot is one interval later');
-        [, $wait] = $state->reserve('b.com', 200, 50);
-        $this->assertSame(0, $wait, 'another site has its own slots');
-        // The gate before each request.
-        $this->assertSame(0, $state->pass('a.com', 200));
-        $this->assertGreaterThan(150, $state->pass('a.com', 200));
-        $this->assertSame(0, $state->pass('b.com', 200));
+        $this->assertSame([true, 0], $state->acquire('a.com', 'w', 200, 10_000, 50));
+        usleep(100_000);
+        // The response took 100 ms: the delay starts when it ended, not when the request left.
+        $state->release('a.com', 'w', 200);
+        [$taken, $wait] = $state->acquire('a.com', 'w', 200, 10_000, 50);
+        $this->assertTrue($taken, 'one process takes the site however long the wait');
+        $this->assertGreaterThan(150, $wait);
+        $this->assertLessThanOrEqual(200, $wait);
+        $this->assertSame([true, 0], $state->acquire('b.com', 'w', 200, 10_000, 50), 'another site');
     }
 
     /**

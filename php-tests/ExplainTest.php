@@ -30,8 +30,8 @@ final class ExplainTest extends TestCase
         $explained = $normalizer->explain($url);
         $keys = ['input', 'result', 'valid', 'changes', 'errors', 'host_type', 'reason'];
         $this->assertSame($keys, array_keys($explained));
-        $this->assertSame($url, $explained['input']);
-        $this->assertSame($result, $explained['result']);
+        $this->assertSame(self::hidden($url), $explained['input']);
+        $this->assertSame(self::hidden($result), $explained['result']);
         $this->assertSame($result !== null, $explained['valid']);
         $this->assertSame($changes, $explained['changes']);
         $this->assertSame($errors, $explained['errors']);
@@ -148,14 +148,27 @@ final class ExplainTest extends TestCase
         $this->assertStringEndsWith('(block_private_hosts) (host `127.0.0.1`)', (string) $explained['reason']);
     }
 
-    public function testTheReasonHidesThePassword(): void
+    public function testTheReasonInputAndResultHideThePassword(): void
     {
         $explained = (new UrlNormalizer())->explain('https://joe:s3cret@exa mple.com/');
         $this->assertStringStartsWith(
             'Cannot normalize `https://joe:***@exa mple.com/`',
             (string) $explained['reason']
         );
-        $this->assertSame('https://joe:s3cret@exa mple.com/', $explained['input'], 'the input is the caller\'s own');
+        $this->assertSame('https://joe:***@exa mple.com/', $explained['input']);
+        $explained = (new UrlNormalizer())->explain('HTTPS://joe:s3cret@example.com/');
+        $this->assertSame('https://joe:***@example.com/', $explained['result']);
+        $explained = (new UrlNormalizer(null, ['log_credentials' => true]))->explain('HTTPS://joe:s3cret@example.com/');
+        $this->assertSame('HTTPS://joe:s3cret@example.com/', $explained['input'], 'the caller\'s own string');
+        $this->assertSame('https://joe:s3cret@example.com/', $explained['result']);
+    }
+
+    /**
+     * What explain() shows of a URL of these tests: its password as `***`, as in a log.
+     */
+    private static function hidden(?string $url): ?string
+    {
+        return $url === null ? null : preg_replace('~^([a-zA-Z]+://[^:/?#@]*:)[^@/?#]*@~', '$1***@', $url);
     }
 
     public function testHostileInputNeverThrows(): void
@@ -179,7 +192,7 @@ final class ExplainTest extends TestCase
             $explained = $normalizer->explain($url);
             $normalized = $normalizer->normalize($url);
             $this->assertTrue($explained['valid'], $url);
-            $this->assertSame($normalized, $explained['result']);
+            $this->assertSame(self::hidden($normalized), $explained['result']);
             $this->assertSame($normalized === $url, $explained['changes'] === [], $url);
             $changed += $explained['changes'] === [] ? 0 : 1;
         }

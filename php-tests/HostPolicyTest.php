@@ -126,8 +126,8 @@ final class HostPolicyTest extends TestCase
         $normalizer = new UrlNormalizer(null, ['strict' => true, 'block_private_hosts' => true]);
         $this->expectException(InvalidUrlException::class);
         $this->expectExceptionMessage(
-            'the host is a loopback, private, local or otherwise non-public address (block_private_hosts) '
-                . "(host `$host`)"
+            'the host is a loopback, private, local or otherwise non-public address, or there is none '
+                . "(block_private_hosts) (host `$host`)"
         );
         $normalizer->normalize($url);
     }
@@ -168,6 +168,42 @@ final class HostPolicyTest extends TestCase
             'under localhost' => ['http://api.localhost/', 'api.localhost'],
             'scheme-less' => ['localhost:8080/admin', 'localhost'],
             'an opaque host read as an address' => ['foo://127.0.0.1/', '127.0.0.1'],
+            'Teredo' => ['http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/', '[2001:0:4136:e378:8000:63bf:3fff:fdd2]'],
+            'Teredo, short' => ['http://[2001::1]/', '[2001::1]'],
+            'IPv4-translated' => ['http://[::ffff:0:7f00:1]/', '[::ffff:0:7f00:1]'],
+            'segment routing' => ['http://[5f00::1]/', '[5f00::1]'],
+            'dummy prefix' => ['http://[100:0:0:1::1]/', '[100:0:0:1::1]'],
+            'local-use NAT64' => ['http://[64:ff9b:1::808:808]/', '[64:ff9b:1::808:808]'],
+            '6to4 of a private address' => ['http://[2002:c0a8:101::1]/', '[2002:c0a8:101::1]'],
+            'ip6-localhost' => ['http://ip6-localhost/', 'ip6-localhost'],
+            'ip6-loopback' => ['http://ip6-loopback/', 'ip6-loopback'],
+            'localhost.localdomain' => ['http://localhost.localdomain/', 'localhost.localdomain'],
+            'localhost6' => ['http://localhost6/', 'localhost6'],
+            'localhost6.localdomain6' => ['http://localhost6.localdomain6:80/', 'localhost6.localdomain6'],
+        ];
+    }
+
+    /**
+     * @dataProvider hostlessUrls
+     */
+    public function testBlockPrivateHostsRefusesAUrlWithoutAHost(string $url): void
+    {
+        $normalizer = new UrlNormalizer(null, ['strict' => true, 'block_private_hosts' => true]);
+        $this->expectException(InvalidUrlException::class);
+        $this->expectExceptionMessage('or there is none (block_private_hosts)');
+        $normalizer->normalize($url);
+    }
+
+    /**
+     * @return array<string, array{string}>
+     */
+    public static function hostlessUrls(): array
+    {
+        return [
+            'file, no host' => ['file:///etc/passwd'],
+            'file, localhost' => ['file://localhost/etc/passwd'],
+            'mailto' => ['mailto:a@localhost'],
+            'data' => ['data:text/plain,secret'],
         ];
     }
 
@@ -181,8 +217,10 @@ final class HostPolicyTest extends TestCase
                 'http://172.32.0.1/',
                 'http://[2606:4700:4700::1111]/',
                 'https://localhost.example/',
-                'mailto:a@localhost',
-                'file:///etc/passwd',
+                'https://ip6-localhost.example/',
+                'http://[64:ff9b::808:808]/',
+                'http://[2002:808:808::1]/',
+                'file://fileserver.example/share',
             ] as $url
         ) {
             $this->assertSame($url, $normalizer->normalize($url));
@@ -204,7 +242,7 @@ final class HostPolicyTest extends TestCase
         $reason = $handler->getRecords()[0]['context']['reason'];
         $this->assertSame(
             'Cannot normalize `http://127.1/`: the host is a loopback, private, local or otherwise non-public '
-                . 'address (block_private_hosts) (host `127.0.0.1`)',
+                . 'address, or there is none (block_private_hosts) (host `127.0.0.1`)',
             $reason
         );
         $warnings = array_filter($handler->getRecords(), static fn (array $r): bool => $r['level_name'] === 'WARNING');

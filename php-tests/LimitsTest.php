@@ -102,7 +102,8 @@ final class LimitsTest extends TestCase
             ],
             'default scheme outside' => [
                 ['allowed_schemes' => ['http']],
-                'Option `default_scheme` (`https`) must be one of allowed_schemes (http)',
+                'Option `allowed_schemes` (http) does not list `https`, the default scheme given to URLs that have '
+                    . 'none: list it, or set `default_scheme` to one of them',
             ],
         ];
     }
@@ -134,6 +135,40 @@ final class LimitsTest extends TestCase
         $this->expectException(InvalidUrlException::class);
         $this->expectExceptionMessage('the input is 3000000 bytes, longer than max_length 2097152');
         $strict->normalize('https://a.com/?q=' . str_repeat('x', 3_000_000 - 17));
+    }
+
+    public function testAResultLongerThanMaxLengthIsRefusedSoEveryKeyIsAcceptedAgain(): void
+    {
+        // 94 bytes that percent-encoding makes 242.
+        $url = 'https://example.com/' . str_repeat('é', 37);
+        $this->assertSame(94, strlen($url));
+        $strict = new UrlNormalizer(null, ['strict' => true, 'max_length' => 100]);
+        foreach ([
+            static fn (): string => $strict->canonicalize($url),
+            static fn (): string => $strict->normalize($url),
+            static fn (): string => $strict->resolve($url, 'https://example.com/'),
+        ] as $call) {
+            try {
+                $call();
+                $this->fail('a result of 242 bytes passed max_length 100');
+            } catch (InvalidUrlException $e) {
+                $this->assertStringContainsString(
+                    'the result would be 242 bytes, longer than max_length 100',
+                    $e->getMessage()
+                );
+            }
+        }
+        $lenient = new UrlNormalizer(null, ['max_length' => 100]);
+        $this->assertSame($url, $lenient->canonicalize($url), 'lenient: the input as given');
+        // The law: a key is one the same normalizer takes again, whatever max_length is.
+        foreach ([40, 100, 242, 1000] as $maxLength) {
+            $normalizer = new UrlNormalizer(null, ['max_length' => $maxLength]);
+            foreach ([$url, 'https://example.com/a b', 'HTTP://www.Example.com/?b=2&a=1'] as $input) {
+                $key = $normalizer->canonicalize($input, UrlNormalizer::AGGRESSIVE);
+                $this->assertSame($key, $normalizer->canonicalize($key, UrlNormalizer::AGGRESSIVE));
+                $this->assertLessThanOrEqual(max($maxLength, strlen($input)), strlen($key));
+            }
+        }
     }
 
     public function testResolveChecksHrefAndBase(): void

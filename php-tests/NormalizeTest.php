@@ -298,7 +298,8 @@ final class NormalizeTest extends TestCase
         return [
             'unknown key' => [
                 ['stict' => true],
-                'Option `stict` is unknown; known options: allowed_hosts, allowed_schemes, block_private_hosts, '
+                'Option `stict` is unknown; did you mean `strict`? known options: allowed_hosts, allowed_schemes, '
+                    . 'block_private_hosts, '
                     . 'default_scheme, directory_indexes, extra_directory_indexes, extra_tracking_parameters, '
                     . 'log_credentials, max_length, public_suffixes, remove_query_parameters, strict, '
                     . 'tracking_parameters',

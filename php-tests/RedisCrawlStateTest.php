@@ -86,41 +86,49 @@ final class RedisCrawlStateTest extends TestCase
         $this->assertSame([], $state->scope());
     }
 
-    public function testPolitenessSpacesASitesSlotsOnRedissClock(): void
+    public function testASiteIsHeldUntilItsResponseIsInAndFreeTheDelayAfter(): void
     {
         $state = $this->state();
         $other = $this->state();
-        [$reserved, $wait] = $state->reserve('a.com', 200, 1000);
-        $this->assertTrue($reserved);
-        $this->assertSame(0, $wait);
-        [$reserved, $wait] = $other->reserve('a.com', 200, 1000);
-        $this->assertTrue($reserved, 'within the longest wait: reserved');
+        $this->assertSame([true, 0], $state->acquire('a.com', 'w1', 200, 10_000, 50));
+        // Held by w1 however long its response takes: the site is free the delay after it at
+        // the earliest, so that is the wait.
+        $this->assertSame([false, 200], $other->acquire('a.com', 'w2', 200, 10_000, 1000));
+        $this->assertSame([true, 0], $other->acquire('b.com', 'w2', 200, 10_000, 50), 'another site');
+        usleep(300_000);
+        $this->assertSame([false, 200], $other->acquire('a.com', 'w2', 200, 10_000, 1000), 'still held');
+
+        $state->release('a.com', 'w1', 200);
+        // Free 200 ms after the response, on Redis's clock: too far for a 50 ms wait...
+        [$taken, $wait] = $other->acquire('a.com', 'w2', 200, 10_000, 50);
+        $this->assertFalse($taken);
         $this->assertGreaterThan(150, $wait);
         $this->assertLessThanOrEqual(200, $wait);
-        // The third slot is 400 ms away: more than the 50 ms this caller would wait.
-        [$reserved, $wait] = $state->reserve('a.com', 200, 50);
-        $this->assertFalse($reserved);
-        $this->assertGreaterThan(350, $wait);
-        // Not reserved, so the next caller's slot is still the third one.
-        [, $again] = $other->reserve('a.com', 200, 1000);
-        $this->assertLessThanOrEqual($wait, $again);
-        [$reserved, $wait] = $state->reserve('b.com', 200, 0);
-        $this->assertTrue($reserved, 'another site has its own slots');
-        $this->assertSame(0, $wait);
+        // ...taken by a caller that waits, and held by it meanwhile.
+        [$taken, $wait] = $other->acquire('a.com', 'w2', 200, 10_000, 1000);
+        $this->assertTrue($taken);
+        $this->assertGreaterThan(100, $wait);
+        $this->assertLessThanOrEqual(200, $wait);
+        $this->assertFalse($state->acquire('a.com', 'w1', 200, 10_000, 1000)[0]);
     }
 
-    public function testTheGateHoldsTheLimitBetweenRequestsThatLeave(): void
+    public function testTheLeaseOfAHolderThatDiedExpires(): void
     {
         $state = $this->state();
         $other = $this->state();
-        $this->assertSame(0, $state->pass('a.com', 300));
-        $left = $other->pass('a.com', 300);
-        $this->assertGreaterThan(250, $left, 'too early: not recorded');
-        $this->assertLessThanOrEqual(300, $left);
-        $this->assertSame(0, $other->pass('b.com', 300));
-        usleep(($left + 5) * 1000);
-        $this->assertSame(0, $other->pass('a.com', 300));
-        $this->assertGreaterThan(250, $state->pass('a.com', 300));
+        $this->assertTrue($state->acquire('a.com', 'dead', 100, 200, 50)[0]);
+        $this->assertFalse($other->acquire('a.com', 'w2', 100, 10_000, 50)[0]);
+        usleep(250_000);
+        // Never released: no delay is owed, the site is free at once.
+        $this->assertSame([true, 0], $other->acquire('a.com', 'w2', 100, 10_000, 50));
+        // A late release of the expired lease does not free the new holder's, but its response
+        // did end now: the delay counts from it.
+        $state->release('a.com', 'dead', 100);
+        $this->assertSame([false, 100], $state->acquire('a.com', 'w3', 100, 10_000, 1000));
+        $other->release('a.com', 'w2', 100);
+        [$taken, $wait] = $state->acquire('a.com', 'w3', 100, 10_000, 1000);
+        $this->assertTrue($taken);
+        $this->assertGreaterThan(50, $wait);
     }
 
     public function testNothingIsDeferredOnRedis(): void
@@ -177,12 +185,17 @@ final class RedisCrawlStateTest extends TestCase
         $process = proc_open($command, [0 => ['file', '/dev/null', 'r']], $pipes);
         self::assertIsResource($process, 'redis-server starts');
         self::$server = $process;
+        // Ready when it answers PING: it takes connections while it still loads its append-only
+        // file, and answers LOADING to anything else until it is done.
         $deadline = microtime(true) + 10;
         while (microtime(true) < $deadline) {
-            $connection = @fsockopen('127.0.0.1', self::$port, $errno, $error, 0.2);
-            if ($connection !== false) {
-                fclose($connection);
-                return;
+            try {
+                $redis = new \Redis();
+                if (@$redis->connect('127.0.0.1', self::$port, 0.2) && $redis->ping() !== false) {
+                    return;
+                }
+            } catch (\RedisException) {
+                // Not listening yet, or still loading.
             }
             usleep(20_000);
         }

@@ -107,7 +107,11 @@ final class ReferencesTest extends TestCase
             (new UrlNormalizer())->normalizeMany(['n' => &$int]);
             $this->fail('no exception');
         } catch (\TypeError $e) {
-            $this->assertSame('normalizeMany(): element "n" must be a string, int given', $e->getMessage());
+            $this->assertSame(
+                'UrlNormalize\\UrlNormalizer::normalizeMany(): Argument #1 ($urls) must contain only values of type '
+                    . 'Stringable|Uri\\WhatWg\\Url|Uri\\Rfc3986\\Uri|string, int given for key "n"',
+                $e->getMessage()
+            );
         }
         $float = 1.5;
         $this->expectException(\InvalidArgumentException::class);

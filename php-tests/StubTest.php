@@ -27,9 +27,10 @@ final class StubTest extends TestCase
     public function testTheStubDeclaresExactlyTheExtensionsClasses(): void
     {
         $exported = (new \ReflectionExtension('url_normalize'))->getClassNames();
+        $declared = array_merge(get_declared_classes(), get_declared_interfaces());
         $stubbed = array_values(array_map(
             static fn (string $class): string => substr($class, strlen(self::MIRROR)),
-            array_filter(get_declared_classes(), static fn (string $c): bool => str_starts_with($c, self::MIRROR))
+            array_filter($declared, static fn (string $c): bool => str_starts_with($c, self::MIRROR))
         ));
         sort($exported);
         sort($stubbed);
@@ -56,7 +57,9 @@ final class StubTest extends TestCase
         $mirror = new ReflectionClass(self::MIRROR . $class);
         $this->assertNotFalse($mirror->getDocComment(), "$class has no docblock");
         foreach ($mirror->getMethods() as $method) {
-            if ($method->getDeclaringClass()->getName() === $mirror->getName()) {
+            // An enum's cases(), from() and tryFrom() are PHP's, documented by PHP.
+            $builtIn = $mirror->isEnum() && in_array($method->getName(), ['cases', 'from', 'tryFrom'], true);
+            if ($method->getDeclaringClass()->getName() === $mirror->getName() && !$builtIn) {
                 $this->assertMatchesRegularExpression(
                     '/Example/',
                     (string) $method->getDocComment(),
@@ -64,7 +67,8 @@ final class StubTest extends TestCase
                 );
             }
         }
-        foreach ($mirror->getProperties() as $property) {
+        // An enum's $name and $value are PHP's too.
+        foreach ($mirror->isEnum() ? [] : $mirror->getProperties() as $property) {
             if ($property->getDeclaringClass()->getName() === $mirror->getName() && $property->isPublic()) {
                 $this->assertMatchesRegularExpression(
                     '/Example/',
@@ -95,6 +99,16 @@ final class StubTest extends TestCase
     }
 
     /**
+     * @param list<string> $names
+     * @return list<string>
+     */
+    private static function sorted(array $names): array
+    {
+        sort($names);
+        return $names;
+    }
+
+    /**
      * What PHP code can observe of a class: parent, modifiers, constants, public properties and
      * the signatures of the methods it declares itself.
      *
@@ -102,6 +116,8 @@ final class StubTest extends TestCase
      */
     private static function describe(ReflectionClass $class): array
     {
+        // The mirror's own names (its enum, its interface) read as the extension's.
+        $name = static fn (string $type): string => str_replace(self::MIRROR, '', $type);
         $methods = [];
         foreach ($class->getMethods() as $method) {
             if ($method->getDeclaringClass()->getName() !== $class->getName()) {
@@ -111,17 +127,21 @@ final class StubTest extends TestCase
             foreach ($method->getParameters() as $parameter) {
                 $parameters[] = [
                     'name' => $parameter->getName(),
-                    'type' => (string) $parameter->getType(),
+                    'type' => $name((string) $parameter->getType()),
                     'optional' => $parameter->isOptional(),
                     'default' => $parameter->isDefaultValueAvailable() ? $parameter->getDefaultValue() : '(none)',
                     'byReference' => $parameter->isPassedByReference(),
+                    'attributes' => array_map(
+                        static fn (\ReflectionAttribute $attribute): string => $attribute->getName(),
+                        $parameter->getAttributes()
+                    ),
                 ];
             }
             $methods[$method->getName()] = [
                 'static' => $method->isStatic(),
                 'final' => $method->isFinal(),
                 'visibility' => \Reflection::getModifierNames($method->getModifiers()),
-                'return' => (string) $method->getReturnType(),
+                'return' => $name((string) $method->getReturnType()),
                 'parameters' => $parameters,
             ];
         }
@@ -137,7 +157,10 @@ final class StubTest extends TestCase
             }
         }
         ksort($properties);
-        $constants = $class->getConstants();
+        $constants = array_map(
+            static fn (mixed $value): mixed => $value instanceof \BackedEnum ? 'case ' . $value->value : $value,
+            $class->getConstants()
+        );
         ksort($constants);
         $parent = $class->getParentClass();
         return [
@@ -145,7 +168,10 @@ final class StubTest extends TestCase
             'final' => $class->isFinal(),
             'abstract' => $class->isAbstract(),
             'readonly' => PHP_VERSION_ID >= 80200 && $class->isReadOnly(),
-            'interfaces' => $class->getInterfaceNames(),
+            'interfaces' => self::sorted(array_map($name, $class->getInterfaceNames())),
+            'interface' => $class->isInterface(),
+            'enum' => $class->isEnum(),
+            'backing' => $class->isEnum() ? (string) (new \ReflectionEnum($class->getName()))->getBackingType() : null,
             'constants' => $constants,
             'properties' => $properties,
             'methods' => $methods,

@@ -149,6 +149,9 @@ final class UrlPatternTest extends TestCase
             $this->assertStringContainsString('must be of type array|string, int given', $e->getMessage());
         }
         $this->expectException(\TypeError::class);
+        $this->expectExceptionMessage(
+            'must be of type Stringable|Uri\WhatWg\Url|Uri\Rfc3986\Uri|array|string, float given'
+        );
         (new UrlPattern('https://a/*'))->test(1.5); // @phpstan-ignore-line
     }
 

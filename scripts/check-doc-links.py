@@ -1,11 +1,18 @@
 #!/usr/bin/env python3
-"""Checks that every relative link of README.md and docs/*.md resolves.
+"""Checks that every relative link of the Markdown files resolves: README.md and the other
+top-level ones (CHANGELOG.md, SECURITY.md, CONTRIBUTING.md), docs/*.md, and the README.md of
+each folder one level down (bundle/README.md: the page of a package released on its own).
 
 A link `[text](path)` must name a file or folder of the repository (relative to the Markdown
 file that holds it); `[text](path#anchor)` and `[text](#anchor)` must also name a heading of
 that Markdown file, by GitHub's anchor rules (lowercase; everything but letters, digits, marks,
-`_`, `-` and spaces dropped; spaces as `-`; a repeated heading gets `-1`, `-2`...). Links to
-other sites (`https:`, `mailto:`) are not checked. Fenced code blocks are skipped.
+`_`, `-` and spaces dropped; spaces as `-`; a repeated heading gets `-1`, `-2`...). A link to a
+file of this repository on GitHub (HOME/blob/main/PATH, HOME/tree/main/PATH) is checked as
+PATH; links to other sites (`https:`, `mailto:`) are not checked. Fenced code blocks are skipped.
+
+A folder's README.md (bundle/README.md) is also its package's page once scripts/release has
+split the folder into a repository of its own: a relative link there must stay inside the folder
+(the rest of this repository is then an absolute HOME/blob/main/... link).
 
     scripts/check-doc-links.py            # from anywhere; exit status 1 on a broken link
 """
@@ -16,6 +23,10 @@ import sys
 import unicodedata
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The repository on GitHub, as the package pages (bundle/README.md), SECURITY.md and the
+# CHANGELOG link to it.
+HOME = "https://github.com/url-normalize/url-normalize"
+HOME_FILE = re.compile(re.escape(HOME) + r"/(?:blob|tree)/main/([^#?]*)(#.*)?$")
 LINK = re.compile(r"\[(?:[^\[\]]|\[[^\]]*\])*\]\(([^()\s]+)\)")
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 
@@ -81,26 +92,46 @@ def anchors(path, cache={}):
     return cache[path]
 
 
-def main():
-    files = [os.path.join(ROOT, "README.md")]
+def markdown_files():
+    """The files checked: the top-level *.md, docs/*.md, and each folder's README.md."""
+    files = sorted(os.path.join(ROOT, name) for name in os.listdir(ROOT) if name.endswith(".md"))
     docs = os.path.join(ROOT, "docs")
     if os.path.isdir(docs):
         files += sorted(os.path.join(docs, name) for name in os.listdir(docs) if name.endswith(".md"))
+    for name in sorted(os.listdir(ROOT)):
+        readme = os.path.join(ROOT, name, "README.md")
+        if name != "docs" and not name.startswith(".") and os.path.isfile(readme):
+            files.append(readme)
+    return files
+
+
+def main():
+    files = markdown_files()
     broken = []
     count = 0
     for path in files:
+        package = os.path.dirname(path) if os.path.dirname(os.path.dirname(path)) == ROOT \
+            and os.path.basename(os.path.dirname(path)) != "docs" else None
         for first, text in paragraphs(path):
             text = re.sub(r"`[^`]*`", lambda code: "\n" * code.group(0).count("\n"), text)
             for link in LINK.finditer(text):
                 target = link.group(1)
                 number = first + text.count("\n", 0, link.start())
-                if re.match(r"[a-z][a-z0-9+.-]*:", target, re.I):
+                where = f"{os.path.relpath(path, ROOT)}:{number}: {target}"
+                base = os.path.dirname(path)
+                home = HOME_FILE.match(target)
+                if home:
+                    base = ROOT
+                    target = home.group(1) + (home.group(2) or "")
+                elif re.match(r"[a-z][a-z0-9+.-]*:", target, re.I):
                     continue
                 count += 1
                 file_part, _, anchor = target.partition("#")
-                resolved = os.path.normpath(os.path.join(os.path.dirname(path), file_part)) if file_part else path
-                where = f"{os.path.relpath(path, ROOT)}:{number}: {target}"
-                if not os.path.exists(resolved):
+                resolved = os.path.normpath(os.path.join(base, file_part)) if file_part else path
+                if package and not home and os.path.commonpath([package, resolved]) != package:
+                    broken.append(f"{where}: leaves {os.path.relpath(package, ROOT)}/, which is released on its own:"
+                                  f" link to {HOME}/blob/main/{os.path.relpath(resolved, ROOT)} instead")
+                elif not os.path.exists(resolved):
                     broken.append(f"{where}: no file {os.path.relpath(resolved, ROOT)}")
                 elif anchor and resolved.endswith(".md") and anchor not in anchors(resolved):
                     broken.append(f"{where}: no heading #{anchor} in {os.path.relpath(resolved, ROOT)}")

@@ -13,19 +13,24 @@ declare(strict_types=1);
 //
 //   --pages N (5000)      size of the web          --seed S (1)          the web's seed
 //   --workers 1,2,4       worker counts            --delay MS (20)       the API's delay per page
-//   --interval MS (100)   one request per site at most every MS (politeness)
+//   --interval MS (100)   politeness: a request to a site starts MS after its previous response
+//                         ended at the earliest
 //   --depth D (6)         depth limit              --no-faults           the worker counts only
-//   --check               what scripts/test runs: 600 pages, 2 workers, both faults, and an
-//                         exit status of 1 when a check fails
+//   --check               600 pages, 2 workers, both faults, and an exit status of 1 when a
+//                         check fails
+//   --busy                every core kept busy by CPU hogs (one spinning PHP per core) through
+//                         every run; scripts/test runs --check --busy
 
 use UrlNormalize\Tests\Support\CrawlScale;
 
 require __DIR__ . '/../php-tests/app/autoload.php';
 
-$options = getopt('', ['pages:', 'seed:', 'workers:', 'delay:', 'interval:', 'depth:', 'no-faults', 'check', 'help']);
+$options = getopt('', [
+    'pages:', 'seed:', 'workers:', 'delay:', 'interval:', 'depth:', 'no-faults', 'check', 'busy', 'help',
+]);
 if (isset($options['help'])) {
     echo "usage: scripts/crawl-scale [--pages N] [--seed S] [--workers 1,2,4] [--delay MS] [--interval MS]\n"
-        . "                          [--depth D] [--no-faults] [--check]\n";
+        . "                          [--depth D] [--no-faults] [--check] [--busy]\n";
     exit(0);
 }
 $check = isset($options['check']);
@@ -38,4 +43,4 @@ $scale = new CrawlScale(
     maxDepth: (int) ($options['depth'] ?? 6),
     extension: (string) (getenv('URL_NORMALIZE_EXTENSION') ?: dirname(__DIR__) . '/target/release/liburl_normalize.so'),
 );
-exit($scale->run($workers, !isset($options['no-faults']), $check));
+exit($scale->run($workers, !isset($options['no-faults']), $check, isset($options['busy'])));

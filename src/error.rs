@@ -40,12 +40,21 @@ pub enum ErrorKind {
         /// The `max_length` option.
         max_length: usize,
     },
+    /// The URL the operation would return is longer than the `max_length` option allows
+    /// (percent-encoding makes a URL up to three times its input), so that every URL a
+    /// normalizer returns is one it accepts again.
+    ResultTooLong {
+        /// The result's length in bytes.
+        length: usize,
+        /// The `max_length` option.
+        max_length: usize,
+    },
     /// The URL's scheme is not one of the `allowed_schemes` option; [`UrlError::scheme`] names it.
     DisallowedScheme,
     /// The URL's host is not one of the `allowed_hosts` option (or it has none).
     DisallowedHost,
-    /// The URL's host is `localhost` or an address that is not public, and the
-    /// `block_private_hosts` option is set.
+    /// The URL's host is a loopback name or an address that is not globally reachable, or the
+    /// URL has no host, and the `block_private_hosts` option is set.
     PrivateHost,
     /// The parser rejected the URL for a reason this version does not know by name.
     Invalid,
@@ -70,13 +79,86 @@ impl ErrorKind {
             }
             Self::TooLong => "the URL is longer than 4 GiB",
             Self::InputTooLong { .. } => "the input is longer than max_length",
+            Self::ResultTooLong { .. } => "the result would be longer than max_length",
             Self::DisallowedScheme => "the scheme is not one of allowed_schemes",
             Self::DisallowedHost => "the host is not one of allowed_hosts",
             Self::PrivateHost => {
-                "the host is a loopback, private, local or otherwise non-public address \
-                 (block_private_hosts)"
+                "the host is a loopback, private, local or otherwise non-public address, or \
+                 there is none (block_private_hosts)"
             }
             Self::Invalid => "the URL is not valid",
+        }
+    }
+
+    /// Every kind, in the order of their [`ErrorKind::code`]s.
+    pub const ALL: [ErrorKind; 16] = [
+        Self::EmptyInput,
+        Self::RelativeReference,
+        Self::EmptyHost,
+        Self::InvalidDomain,
+        Self::ForbiddenHostCodePoint,
+        Self::InvalidPort,
+        Self::InvalidIpv4Address,
+        Self::InvalidIpv6Address,
+        Self::BaseWithOpaquePath,
+        Self::TooLong,
+        Self::InputTooLong {
+            length: 0,
+            max_length: 0,
+        },
+        Self::DisallowedScheme,
+        Self::DisallowedHost,
+        Self::PrivateHost,
+        Self::Invalid,
+        Self::ResultTooLong {
+            length: 0,
+            max_length: 0,
+        },
+    ];
+
+    /// The kind's stable name, the value of PHP's `UrlNormalize\ErrorKind` case
+    /// (`private-host`). Names never change and are never reused.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::EmptyInput => "empty-input",
+            Self::RelativeReference => "relative-reference",
+            Self::EmptyHost => "empty-host",
+            Self::InvalidDomain => "invalid-domain",
+            Self::ForbiddenHostCodePoint => "forbidden-host-code-point",
+            Self::InvalidPort => "invalid-port",
+            Self::InvalidIpv4Address => "invalid-ipv4",
+            Self::InvalidIpv6Address => "invalid-ipv6",
+            Self::BaseWithOpaquePath => "base-with-opaque-path",
+            Self::TooLong => "too-long",
+            Self::InputTooLong { .. } => "input-too-long",
+            Self::DisallowedScheme => "disallowed-scheme",
+            Self::DisallowedHost => "disallowed-host",
+            Self::PrivateHost => "private-host",
+            Self::Invalid => "invalid",
+            Self::ResultTooLong { .. } => "result-too-long",
+        }
+    }
+
+    /// The kind's stable code, from 1: the PHP exception's `getCode()`. A code never changes
+    /// and is never reused; a new kind takes the next one.
+    pub fn code(self) -> i64 {
+        match self {
+            Self::EmptyInput => 1,
+            Self::RelativeReference => 2,
+            Self::EmptyHost => 3,
+            Self::InvalidDomain => 4,
+            Self::ForbiddenHostCodePoint => 5,
+            Self::InvalidPort => 6,
+            Self::InvalidIpv4Address => 7,
+            Self::InvalidIpv6Address => 8,
+            Self::BaseWithOpaquePath => 9,
+            Self::TooLong => 10,
+            Self::InputTooLong { .. } => 11,
+            Self::DisallowedScheme => 12,
+            Self::DisallowedHost => 13,
+            Self::PrivateHost => 14,
+            Self::Invalid => 15,
+            Self::ResultTooLong { .. } => 16,
         }
     }
 
@@ -103,6 +185,12 @@ impl fmt::Display for ErrorKind {
                 write!(
                     f,
                     "the input is {length} bytes, longer than max_length {max_length}"
+                )
+            }
+            Self::ResultTooLong { length, max_length } => {
+                write!(
+                    f,
+                    "the result would be {length} bytes, longer than max_length {max_length}"
                 )
             }
             kind => f.write_str(kind.description()),
@@ -229,6 +317,26 @@ impl UrlError {
             .filter(|_| self.kind.is_host_error())
     }
 
+    /// The URL at fault (the base, when a base is invalid or has an opaque path), as a
+    /// message shows it: its password hidden unless `log_credentials`, every other byte kept.
+    pub fn shown_input(&self) -> Cow<'_, str> {
+        let input = match &self.operation {
+            Operation::Resolve { base, in_base }
+                if *in_base || self.kind == ErrorKind::BaseWithOpaquePath =>
+            {
+                base
+            }
+            _ => &self.input,
+        };
+        if self.show_credentials {
+            return Cow::Borrowed(input);
+        }
+        match redact_credentials(input.as_bytes()) {
+            Cow::Borrowed(_) => Cow::Borrowed(input),
+            Cow::Owned(redacted) => Cow::Owned(String::from_utf8_lossy(&redacted).into_owned()),
+        }
+    }
+
     /// The scheme, when the error is [`ErrorKind::DisallowedScheme`].
     pub fn scheme(&self) -> Option<&str> {
         self.culprit
@@ -334,6 +442,43 @@ impl std::error::Error for UrlError {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_kind_has_its_own_name_and_code() {
+        let codes: Vec<i64> = ErrorKind::ALL.iter().map(|kind| kind.code()).collect();
+        assert_eq!(
+            codes,
+            (1..=16).collect::<Vec<_>>(),
+            "codes run from 1, in ALL's order"
+        );
+        let mut names: Vec<&str> = ErrorKind::ALL.iter().map(|kind| kind.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), ErrorKind::ALL.len());
+        assert!(names.iter().all(|n| n
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b == b'-' || b.is_ascii_digit())));
+    }
+
+    #[test]
+    fn the_shown_input_is_the_url_at_fault_without_its_password() {
+        let err = UrlError::new(
+            ErrorKind::EmptyHost,
+            Operation::Normalize,
+            b"https://u:pw@/x",
+        );
+        assert_eq!(err.shown_input(), "https://u:***@/x");
+        assert_eq!(
+            err.clone().showing_credentials(true).shown_input(),
+            "https://u:pw@/x"
+        );
+        let base = Operation::Resolve {
+            base: "https://u:pw@exa mple.com/".into(),
+            in_base: true,
+        };
+        let err = UrlError::new(ErrorKind::ForbiddenHostCodePoint, base, b"../x");
+        assert_eq!(err.shown_input(), "https://u:***@exa mple.com/");
+    }
 
     #[test]
     fn message_names_the_input_and_the_reason() {

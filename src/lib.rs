@@ -44,6 +44,7 @@ pub use keys::fingerprint::{fingerprint, fingerprint_with, KeyBits, UnknownKeyBi
 pub use keys::flags::{Flags, UnknownFlags};
 pub use keys::surt::surt;
 pub use normalize::explain::{explain, Change, Explanation, ValidationError};
+pub use normalize::fast::SIMD;
 pub use normalize::resolve::{resolve, resolve_against_directory, Base};
 pub use normalize::{
     is_normal_form, normalize, normalize_cow, normalize_fast_path, normalize_full_path,
@@ -54,7 +55,11 @@ pub use options::{
 };
 pub use site::display::{escape_for_display, to_display};
 pub use site::host_type::host_type;
-pub use site::psl::{public_suffix, registrable_domain, same_site};
+pub use site::psl::{
+    public_suffix, registrable_domain, same_site, PUBLIC_SUFFIX_LIST_RULES,
+    PUBLIC_SUFFIX_LIST_VERSION,
+};
+pub use standard::host::IDNA_UNICODE_VERSION;
 
 /// The PHP binding; its `#[php_module]` is the extension's entry point.
 mod php;

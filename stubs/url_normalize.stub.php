@@ -9,16 +9,455 @@
 
 namespace UrlNormalize {
     /**
-     * Thrown when a URL cannot be normalized or resolved (in strict mode for normalize()).
+     * Why a URL was refused: the kind of an InvalidUrlException (getKind()). Each case's value
+     * is a stable name, and the exception's getCode() a stable number per case; new cases may
+     * come in minor versions, existing ones never change.
+     *
+     * Example: $e->getKind() === ErrorKind::PrivateHost, $e->getKind()->value === 'private-host'
+     */
+    enum ErrorKind: string
+    {
+        /**
+         * Nothing is left once leading and trailing spaces and control characters are removed. Code 1.
+         *
+         * Example: normalize('  ') → throws in strict mode
+         */
+        case EmptyInput = 'empty-input';
+
+        /**
+         * A relative reference (/path, ../x, ?q): there is no host to put it on. Code 2.
+         *
+         * Example: normalize('../x') → throws in strict mode
+         */
+        case RelativeReference = 'relative-reference';
+
+        /**
+         * A special URL with an empty host, or credentials or a port with no host after them. Code 3.
+         *
+         * Example: normalize('https:///') is https://… with a host; normalize('https://u@/x') → throws
+         */
+        case EmptyHost = 'empty-host';
+
+        /**
+         * The host failed UTS #46 (IDNA): a bidi or joiner rule, or a disallowed code point. Code 4.
+         *
+         * Example: normalize('https://xn--a.com/') → throws in strict mode
+         */
+        case InvalidDomain = 'invalid-domain';
+
+        /**
+         * The host contains a character no host may hold, such as a space, `<` or `^`. Code 5.
+         *
+         * Example: normalize('https://exa mple.com/') → throws in strict mode
+         */
+        case ForbiddenHostCodePoint = 'forbidden-host-code-point';
+
+        /**
+         * The port is not a number from 0 to 65535. Code 6.
+         *
+         * Example: normalize('https://a.com:99999/') → throws in strict mode
+         */
+        case InvalidPort = 'invalid-port';
+
+        /**
+         * The host ends in a number but is not a valid IPv4 address. Code 7.
+         *
+         * Example: normalize('http://1.2.3.256/') → throws in strict mode
+         */
+        case InvalidIpv4 = 'invalid-ipv4';
+
+        /**
+         * The host is written in brackets but is not a valid IPv6 address. Code 8.
+         *
+         * Example: normalize('http://[::1::]/') → throws in strict mode
+         */
+        case InvalidIpv6 = 'invalid-ipv6';
+
+        /**
+         * The base has an opaque path (mailto:, data:): only a fragment resolves against it. Code 9.
+         *
+         * Example: resolve('x', 'mailto:a@b.c') → throws
+         */
+        case BaseWithOpaquePath = 'base-with-opaque-path';
+
+        /**
+         * The URL is longer than 4 GiB. Code 10.
+         *
+         * Example: a 5 GiB string → throws in strict mode
+         */
+        case TooLong = 'too-long';
+
+        /**
+         * The input is longer than the max_length option. Code 11.
+         *
+         * Example: ['max_length' => 20]: normalize('https://example.com/abcdef') → throws in strict mode
+         */
+        case InputTooLong = 'input-too-long';
+
+        /**
+         * The scheme is not one of allowed_schemes; getScheme() names it. Code 12.
+         *
+         * Example: ['allowed_schemes' => ['https']]: normalize('ftp://a.com/') → throws in strict mode
+         */
+        case DisallowedScheme = 'disallowed-scheme';
+
+        /**
+         * The host is not one of allowed_hosts (or there is none); getHost() names it. Code 13.
+         *
+         * Example: ['allowed_hosts' => ['a.com']]: normalize('https://b.com/') → throws in strict mode
+         */
+        case DisallowedHost = 'disallowed-host';
+
+        /**
+         * The host is not public, or there is none, under block_private_hosts; getHost() names it. Code 14.
+         *
+         * Example: ['block_private_hosts' => true]: normalize('http://127.1/') → throws in strict mode
+         */
+        case PrivateHost = 'private-host';
+
+        /**
+         * The parser refused the URL for a reason this version does not name (and the kind of an exception made by userland new). Code 15.
+         *
+         * Example: new InvalidUrlException('x') → getKind() is ErrorKind::Invalid
+         */
+        case Invalid = 'invalid';
+
+        /**
+         * The URL or key a method would return is longer than the max_length option. Code 16.
+         *
+         * Example: ['max_length' => 30]: normalize('https://a.com/éééééé') → throws in strict mode (49 bytes)
+         */
+        case ResultTooLong = 'result-too-long';
+    }
+
+    /**
+     * Thrown when a URL cannot be processed: by every method in strict mode, and by resolve()
+     * and hostType() in both modes.
      *
      * The message names the input and the rule it broke:
      * Cannot normalize `https://exa mple.com/`: the host contains a character that is not
      * allowed in a host (host `exa mple.com`)
      *
-     * Catch it as \InvalidArgumentException, or by its own name.
+     * Its data says the same to a program: getKind() (an ErrorKind), getCode() (the kind's
+     * number), getInput(), getHost() and getScheme(). Catch it as \InvalidArgumentException,
+     * or by its own name.
      */
     class InvalidUrlException extends \InvalidArgumentException
     {
+        /**
+         * Why the URL was refused.
+         *
+         * Example: normalize('http://127.1/') with block_private_hosts → ErrorKind::PrivateHost
+         */
+        public function getKind(): ErrorKind
+        {
+        }
+
+        /**
+         * The URL at fault (the base, when resolve()'s base is invalid), its password shown as
+         * `***` unless the option log_credentials is set; every other byte as given.
+         *
+         * Example: normalize('https://joe:s3cret@exa mple.com/') → 'https://joe:***@exa mple.com/'
+         */
+        public function getInput(): string
+        {
+        }
+
+        /**
+         * The host at fault, as written in the input, for the kinds that concern the host
+         * (EmptyHost, InvalidDomain, ForbiddenHostCodePoint, InvalidIpv4, InvalidIpv6,
+         * DisallowedHost, PrivateHost); null for the others.
+         *
+         * Example: normalize('https://exa mple.com/') → 'exa mple.com'
+         */
+        public function getHost(): ?string
+        {
+        }
+
+        /**
+         * The scheme that allowed_schemes refused (DisallowedScheme); null for other kinds.
+         *
+         * Example: ['allowed_schemes' => ['https']]: normalize('ftp://a.com/') → 'ftp'
+         */
+        public function getScheme(): ?string
+        {
+        }
+    }
+
+    /**
+     * Thrown by the constructor for an option it cannot take: an unknown key (with a
+     * did-you-mean when one key is within two edits), a value of the wrong type or range.
+     *
+     * Example: new UrlNormalizer(null, ['stict' => true]) → Option `stict` is unknown; did you
+     *          mean `strict`? known options: ...
+     */
+    class InvalidOptionException extends \InvalidArgumentException
+    {
+        /**
+         * The key of the option at fault, as given; null when the array has a key that is no
+         * string.
+         *
+         * Example: new UrlNormalizer(null, ['max_length' => 0]) → 'max_length'
+         */
+        public function getOptionKey(): ?string
+        {
+        }
+    }
+
+    /**
+     * What UrlNormalizer does, as a type: take it in constructors, and give tests a double.
+     * UrlNormalizer is final and implements it; its methods' documentation is the reference.
+     *
+     * Example: public function __construct(private UrlNormalizerInterface $urls) {}
+     */
+    interface UrlNormalizerInterface
+    {
+        /**
+         * See UrlNormalizer::getOptions().
+         *
+         * Example: getOptions()['strict'] → false
+         *
+         * @return array<string, mixed>
+         */
+        public function getOptions(): array;
+
+        /**
+         * See UrlNormalizer::normalize().
+         *
+         * Example: normalize('https://example.com/café colombia') → 'https://example.com/caf%C3%A9%20colombia'
+         *
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url the URL as stored (bytes;
+         *        UTF-8 or not), or an object that gives it: any Stringable (a PSR-7 UriInterface),
+         *        a Uri\WhatWg\Url (its toAsciiString()) or a Uri\Rfc3986\Uri (its toRawString())
+         * @return string the normalized URL, or in lenient mode the input when it is invalid
+         * @throws InvalidUrlException in strict mode, when the URL cannot be parsed or its
+         *                             host fails IDNA
+         */
+        public function normalize(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): string;
+
+        /**
+         * See UrlNormalizer::normalizeMany().
+         *
+         * Example: normalizeMany(['a' => 'HTTPS://Example.com', 7 => 'https://x.com/café'])
+         *
+         * @template TKey of array-key
+         * @param array<TKey, string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri> $urls URLs as stored, under
+         *        any keys, each given as normalize() takes it
+         * @return array<TKey, string> the same keys, each with its normalized URL
+         * @throws \TypeError when an element is no URL, naming its key
+         * @throws InvalidUrlException in strict mode, naming the key of the first invalid URL
+         */
+        public function normalizeMany(#[\SensitiveParameter] array $urls): array;
+
+        /**
+         * See UrlNormalizer::resolve().
+         *
+         * Example: resolve('../docker-deployment', 'https://docs.crawl4ai.com/core/quickstart')
+         *
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $href the link as written in the page
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $base the absolute URL of the page, after redirects
+         * @param bool $baseIsDirectory read the base's last path segment as a directory, as
+         *                              if the base ended in `/` (its query is kept); use it
+         *                              when the page was really served at `.../quickstart/`.
+         *                              It applies to every hierarchical path, with a host or
+         *                              not (`foo:/p/q`, `file:///dir/page`), and not to an
+         *                              opaque path (`mailto:x`), which has no directories
+         * @throws InvalidUrlException when $base is not an absolute URL or the resolved URL
+         *                             is invalid (e.g. a bad host or port in $href)
+         */
+        public function resolve(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $href,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $base,
+            bool $baseIsDirectory = false
+        ): string;
+
+        /**
+         * See UrlNormalizer::resolveMany().
+         *
+         * Example: resolveMany(['nav' => '../about', 3 => '#top'], 'https://a.com/docs/page')
+         *
+         * @template TKey of array-key
+         * @param array<TKey, string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri> $hrefs the links as written in
+         *        the page
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $base the absolute URL of the page, after redirects
+         * @param bool $baseIsDirectory as for resolve()
+         * @return array<TKey, string> the same keys, each with its absolute URL
+         * @throws \TypeError when an element is no URL, naming its key
+         * @throws InvalidUrlException when $base is not an absolute URL or a link cannot be
+         *                             resolved, naming the link's key
+         */
+        public function resolveMany(
+            #[\SensitiveParameter] array $hrefs,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $base,
+            bool $baseIsDirectory = false
+        ): array;
+
+        /**
+         * See UrlNormalizer::canonicalize().
+         *
+         * Example: canonicalize('http://www.example.com:80/index.html?') → 'http://www.example.com/'
+         *
+         * @param int-mask-of<self::*>|null $flags a combination of the constants; null is USUALLY_SAFE
+         * @throws \InvalidArgumentException for bits that are no constant of this class
+         * @throws InvalidUrlException in strict mode, for an invalid URL
+         */
+        public function canonicalize(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url,
+            ?int $flags = null
+        ): string;
+
+        /**
+         * See UrlNormalizer::canonicalizeMany().
+         *
+         * Example: canonicalizeMany(['x' => 'http://www.example.com:80/index.html?'])
+         *
+         * @template TKey of array-key
+         * @param array<TKey, string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri> $urls URLs, under any keys
+         * @param int-mask-of<self::*>|null $flags a combination of the constants; null is USUALLY_SAFE
+         * @return array<TKey, string> the same keys, each with its canonical URL
+         * @throws \TypeError when an element is no URL, naming its key
+         * @throws \InvalidArgumentException for bits that are no constant of this class
+         * @throws InvalidUrlException in strict mode, naming the key of the first invalid URL
+         */
+        public function canonicalizeMany(#[\SensitiveParameter] array $urls, ?int $flags = null): array;
+
+        /**
+         * See UrlNormalizer::fingerprint().
+         *
+         * Example: fingerprint('http://www.example.com/') → 'a2cc26a414d9cfa3'
+         *
+         * @param int-mask-of<self::*>|null $flags as for canonicalize()
+         * @param 64|128 $bits the width of the key
+         * @throws \InvalidArgumentException for flag bits that are no constant of this class
+         * @throws \ValueError when $bits is neither 64 nor 128
+         * @throws InvalidUrlException in strict mode, for an invalid URL (lenient mode hashes
+         *                             the input as given)
+         */
+        public function fingerprint(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url,
+            ?int $flags = null,
+            int $bits = 64
+        ): string;
+
+        /**
+         * See UrlNormalizer::equivalent().
+         *
+         * Example: equivalent('http://www.example.com:80/index.html?', 'http://www.example.com/') → true
+         *
+         * @param int-mask-of<self::*>|null $flags a combination of the constants; null is USUALLY_SAFE
+         * @return bool false in lenient mode when either URL is invalid (a warning is logged
+         *              for the first invalid one)
+         * @throws \InvalidArgumentException for bits that are no constant of this class
+         * @throws InvalidUrlException in strict mode, naming the first of the two URLs that is
+         *                             invalid
+         */
+        public function equivalent(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $a,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $b,
+            ?int $flags = null
+        ): bool;
+
+        /**
+         * See UrlNormalizer::surt().
+         *
+         * Example: surt('http://www.example.com/a?b') → 'com,example)/a?b'
+         *
+         * @throws InvalidUrlException in strict mode, for an invalid URL
+         */
+        public function surt(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): string;
+
+        /**
+         * See UrlNormalizer::removeQueryParameters().
+         *
+         * Example: removeQueryParameters('https://a.com/?a=1&a=2&b=3', ['a']) → 'https://a.com/?b=3'
+         *
+         * @param list<string> $names
+         * @throws \InvalidArgumentException when a name is not a string
+         * @throws InvalidUrlException in strict mode, for an invalid URL
+         */
+        public function removeQueryParameters(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url,
+            array $names
+        ): string;
+
+        /**
+         * See UrlNormalizer::registrableDomain().
+         *
+         * Example: registrableDomain('https://www.bbc.co.uk/news') → 'bbc.co.uk'
+         *
+         * @return string|null the registrable domain, or null when there is none (and, in
+         *                     lenient mode, for an invalid URL, with a logged warning)
+         * @throws InvalidUrlException in strict mode, for an invalid URL
+         */
+        public function registrableDomain(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): ?string;
+
+        /**
+         * See UrlNormalizer::publicSuffix().
+         *
+         * Example: publicSuffix('https://www.bbc.co.uk/') → 'co.uk'
+         *
+         * @throws InvalidUrlException in strict mode, for an invalid URL (lenient mode logs a
+         *                             warning and returns null)
+         */
+        public function publicSuffix(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): ?string;
+
+        /**
+         * See UrlNormalizer::sameSite().
+         *
+         * Example: sameSite('https://www.example.co.uk/', 'http://shop.example.co.uk:8080/') → true
+         *
+         * @param bool $schemeful "same site" (scheme included) instead of "schemelessly same site"
+         * @throws InvalidUrlException in strict mode, naming the first of the two URLs that is
+         *                             invalid (lenient mode logs a warning and returns false)
+         */
+        public function sameSite(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $a,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $b,
+            bool $schemeful = false
+        ): bool;
+
+        /**
+         * See UrlNormalizer::explain().
+         *
+         * Example: explain('HTTP://Bücher.de:80/') → ['result' => 'http://xn--bcher-kva.de/', ...]
+         *
+         * @return array{input: string, result: ?string, valid: bool, changes: list<string>,
+         *     errors: list<string>, host_type: ?string, reason: ?string}
+         */
+        public function explain(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): array;
+
+        /**
+         * See UrlNormalizer::hostType().
+         *
+         * Example: hostType('https://bücher.de/') → 'domain'
+         *
+         * @return 'domain'|'ipv4'|'ipv6'|'opaque'|'empty'
+         * @throws InvalidUrlException for an invalid URL, in both modes (as resolve() does)
+         */
+        public function hostType(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): string;
+
+        /**
+         * See UrlNormalizer::toDisplay().
+         *
+         * Example: toDisplay('https://xn--910ba870d2ola729pxvdzqk.com/caf%C3%A9') → 'https://나나커피로스터스.com/café'
+         *
+         * @throws InvalidUrlException in strict mode, for an invalid URL
+         */
+        public function toDisplay(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): string;
     }
 
     /**
@@ -27,7 +466,7 @@ namespace UrlNormalize {
      *
      * Objects are immutable once constructed; one instance can serve a whole application.
      */
-    final class UrlNormalizer
+    final class UrlNormalizer implements UrlNormalizerInterface
     {
         /**
          * URL::Normalize's make_canonical(): capitalize escapes and decode unreserved ones.
@@ -224,6 +663,17 @@ namespace UrlNormalize {
         public const KEY_VERSION = 1;
 
         /**
+         * The version of the Public Suffix List compiled in (that of the psl crate that carries
+         * it, which changes with every update of the list). registrableDomain(),
+         * publicSuffix() and sameSite() answer from it: store it beside their answers, and
+         * compute them again when it differs. `php --ri url_normalize` shows it with the
+         * list's rule count.
+         *
+         * Example: ['site' => $normalizer->registrableDomain($url), 'psl' => UrlNormalizer::PUBLIC_SUFFIX_LIST_VERSION]
+         */
+        public const PUBLIC_SUFFIX_LIST_VERSION = '2.1.247';
+
+        /**
          * Creates a normalizer with an optional PSR-3 logger and options.
          *
          * Options (unknown keys and wrongly typed values throw \InvalidArgumentException
@@ -261,16 +711,26 @@ namespace UrlNormalize {
          *   host judged is the host normalize() returns.
          *   Example: ['allowed_hosts' => ['example.com']]: normalize('https://evil.example#@example.com')
          *   → the input as given, and a warning naming the host `evil.example`
-         * - `block_private_hosts` (bool, default false): a URL whose host is localhost (or under
-         *   it) or a loopback, private, link-local, unique-local, unspecified, multicast,
-         *   reserved or IPv4-mapped address, in any form (0x7f.1, 2130706433, 127.1,
-         *   [::ffff:7f00:1]), is invalid. Names are not resolved.
+         * - `block_private_hosts` (bool, default false): a URL is invalid when its host is an
+         *   address that IANA's special-purpose registries call not globally reachable
+         *   (loopback, private, link-local, unique-local, documentation, ...), or multicast,
+         *   in any form (0x7f.1, 2130706433, 127.1); an IPv6 form of an IPv4 address
+         *   (IPv4-mapped, -compatible or -translated), or Teredo; NAT64 (64:ff9b::/96) or
+         *   6to4 whose IPv4 address is such an address; localhost, a name under it, or a
+         *   loopback name of /etc/hosts (ip6-localhost, ip6-loopback, localhost.localdomain,
+         *   localhost6, localhost6.localdomain6); or when the URL has no host (file:///etc/passwd,
+         *   mailto:, data:). Names are not resolved: checking the address a name resolves to
+         *   is the HTTP client's job, when it connects.
          *   Example: ['block_private_hosts' => true, 'strict' => true]: normalize('http://0x7f.1/')
          *   → throws, naming the host `127.0.0.1`
          * - `max_length` (int, bytes, default 2097152 = 2 MiB, at least 1): a longer input (each
-         *   of href and base for resolve()) is invalid, following the mode as above.
+         *   of href and base for resolve()) is invalid, following the mode as above; so is an
+         *   input whose URL or key would be longer (percent-encoding makes a URL up to three
+         *   times its input). Every URL a normalizer returns is one it accepts again.
          *   Example: ['max_length' => 20]: normalize('https://example.com/abcdef') → the input as given,
          *   and a warning
+         *   Example: ['max_length' => 30]: normalize('https://a.com/éééééé') → the input as given
+         *   (its normal form, https://a.com/%C3%A9%C3%A9..., is 49 bytes)
          * - `public_suffixes` ('all' or 'icann', default 'all'): which sections of the Public
          *   Suffix List registrableDomain(), publicSuffix() and sameSite() use. 'all' includes
          *   the private section (github.io, blogspot.com, s3.amazonaws.com), as browsers do;
@@ -288,23 +748,46 @@ namespace UrlNormalize {
          * 'normalized' => ...]) whenever normalize() changes a URL, and in lenient mode
          * warning('Failed to convert IDN to ASCII', ['host' => ..., 'url' => ..., 'reason' => ...])
          * or warning('Failed to parse URL for normalization', ['url' => ..., 'reason' => ...]).
-         * In every record and every exception message a URL's password is `***`.
+         * In every record, every exception message and explain()'s input and result, a URL's
+         * password is `***`; and every URL parameter of every method is marked
+         * #[\SensitiveParameter], so stack traces show it as Object(SensitiveParameterValue).
          *
          * Example: new UrlNormalizer($logger, ['strict' => true])
          *
-         * @param object|null $logger a Psr\Log\LoggerInterface, or any object with public
+         * @param \Psr\Log\LoggerInterface|object|null $logger a Psr\Log\LoggerInterface, or any object with public
          *                            debug() and warning() methods (or __call)
-         * @param array{strict?: bool, default_scheme?: string, directory_indexes?: list<string>,
+         * @param array{strict?: bool, default_scheme?: 'http'|'https'|'ws'|'wss'|'ftp',
+         *     directory_indexes?: list<string>,
          *     extra_directory_indexes?: list<string>, tracking_parameters?: list<string>,
          *     extra_tracking_parameters?: list<string>, remove_query_parameters?: list<string>,
-         *     allowed_schemes?: list<string>, allowed_hosts?: list<string>,
-         *     block_private_hosts?: bool, max_length?: int, public_suffixes?: 'all'|'icann',
+         *     allowed_schemes?: non-empty-list<string>, allowed_hosts?: non-empty-list<string>,
+         *     block_private_hosts?: bool, max_length?: positive-int, public_suffixes?: 'all'|'icann',
          *     log_credentials?: bool} $options
-         * @throws \InvalidArgumentException for an unknown option, a wrongly typed option
-         *                                   value, or a logger without debug()/warning()
+         * @throws InvalidOptionException for an unknown option or a wrongly typed option value
+         *                                (a did-you-mean for a key within two edits of one)
+         * @throws \InvalidArgumentException for a logger without debug()/warning()
          * @throws \Error when called on an object that is already constructed
          */
         public function __construct(?object $logger = null, array $options = [])
+        {
+        }
+
+        /**
+         * The options in force, by their keys, with every default filled in. Building a
+         * normalizer from them gives one with the same answers; the `extra_*` keys are folded
+         * into the lists they extend, hosts are shown as they are compared (IDN in ASCII), and
+         * `allowed_schemes` and `allowed_hosts` are present only when set.
+         *
+         * Example: (new UrlNormalizer(null, ['allowed_hosts' => ['*.Bücher.DE']]))->getOptions()['allowed_hosts']
+         *          → ['*.xn--bcher-kva.de']
+         *
+         * @return array{strict: bool, default_scheme: string, allowed_schemes?: list<string>,
+         *     allowed_hosts?: list<string>, block_private_hosts: bool, max_length: int,
+         *     directory_indexes: list<string>, tracking_parameters: list<string>,
+         *     remove_query_parameters: list<string>, public_suffixes: 'all'|'icann',
+         *     log_credentials: bool}
+         */
+        public function getOptions(): array
         {
         }
 
@@ -332,14 +815,17 @@ namespace UrlNormalize {
          * An input that cannot be parsed is returned unchanged and a warning is logged; with
          * the option `strict` it throws instead.
          *
-         * @param string $url the URL as stored (bytes; UTF-8 or not)
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url the URL as stored (bytes;
+         *        UTF-8 or not), or an object that gives it: any Stringable (a PSR-7 UriInterface),
+         *        a Uri\WhatWg\Url (its toAsciiString()) or a Uri\Rfc3986\Uri (its toRawString())
          * @return string the normalized URL, or in lenient mode the input when it is invalid
          * @throws InvalidUrlException in strict mode, when the URL cannot be parsed or its
          *                             host fails IDNA
          * @see https://url.spec.whatwg.org/#url-serializing
          */
-        public function normalize(string $url): string
-        {
+        public function normalize(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): string {
         }
 
         /**
@@ -356,12 +842,14 @@ namespace UrlNormalize {
          * as by normalize(). An element that is a reference (`[&$url]`) is read as its value;
          * the result never refers back to the caller's variable.
          *
-         * @param array<array-key, string> $urls URLs as stored, under any keys
-         * @return array<array-key, string> the same keys, each with its normalized URL
-         * @throws \TypeError when an element is not a string, naming its key
+         * @template TKey of array-key
+         * @param array<TKey, string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri> $urls URLs as stored, under
+         *        any keys, each given as normalize() takes it
+         * @return array<TKey, string> the same keys, each with its normalized URL
+         * @throws \TypeError when an element is no URL, naming its key
          * @throws InvalidUrlException in strict mode, naming the key of the first invalid URL
          */
-        public function normalizeMany(array $urls): array
+        public function normalizeMany(#[\SensitiveParameter] array $urls): array
         {
         }
 
@@ -377,8 +865,8 @@ namespace UrlNormalize {
          * Example: resolve('../docker-deployment', 'https://docs.crawl4ai.com/core/quickstart', true)
          *          → 'https://docs.crawl4ai.com/core/docker-deployment'
          *
-         * @param string $href the link as written in the page
-         * @param string $base the absolute URL of the page, after redirects
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $href the link as written in the page
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $base the absolute URL of the page, after redirects
          * @param bool $baseIsDirectory read the base's last path segment as a directory, as
          *                              if the base ended in `/` (its query is kept); use it
          *                              when the page was really served at `.../quickstart/`.
@@ -389,8 +877,11 @@ namespace UrlNormalize {
          *                             is invalid (e.g. a bad host or port in $href)
          * @see https://url.spec.whatwg.org/#concept-basic-url-parser
          */
-        public function resolve(string $href, string $base, bool $baseIsDirectory = false): string
-        {
+        public function resolve(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $href,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $base,
+            bool $baseIsDirectory = false
+        ): string {
         }
 
         /**
@@ -405,16 +896,21 @@ namespace UrlNormalize {
          * message names its key (`resolveMany(): element 3: Cannot resolve ...`). An empty
          * array gives an empty array, whatever the base.
          *
-         * @param array<array-key, string> $hrefs the links as written in the page
-         * @param string $base the absolute URL of the page, after redirects
+         * @template TKey of array-key
+         * @param array<TKey, string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri> $hrefs the links as written in
+         *        the page
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $base the absolute URL of the page, after redirects
          * @param bool $baseIsDirectory as for resolve()
-         * @return array<array-key, string> the same keys, each with its absolute URL
-         * @throws \TypeError when an element is not a string, naming its key
+         * @return array<TKey, string> the same keys, each with its absolute URL
+         * @throws \TypeError when an element is no URL, naming its key
          * @throws InvalidUrlException when $base is not an absolute URL or a link cannot be
          *                             resolved, naming the link's key
          */
-        public function resolveMany(array $hrefs, string $base, bool $baseIsDirectory = false): array
-        {
+        public function resolveMany(
+            #[\SensitiveParameter] array $hrefs,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $base,
+            bool $baseIsDirectory = false
+        ): array {
         }
 
         /**
@@ -432,12 +928,14 @@ namespace UrlNormalize {
          * Errors follow normalize(): in lenient mode an invalid URL is returned as given and a
          * warning logged; in strict mode InvalidUrlException is thrown.
          *
-         * @param int|null $flags a combination of the constants; null is USUALLY_SAFE
+         * @param int-mask-of<self::*>|null $flags a combination of the constants; null is USUALLY_SAFE
          * @throws \InvalidArgumentException for bits that are no constant of this class
          * @throws InvalidUrlException in strict mode, for an invalid URL
          */
-        public function canonicalize(string $url, ?int $flags = null): string
-        {
+        public function canonicalize(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url,
+            ?int $flags = null
+        ): string {
         }
 
         /**
@@ -450,14 +948,15 @@ namespace UrlNormalize {
          * An invalid URL follows canonicalize(): returned as given with a warning logged, or,
          * in strict mode, InvalidUrlException naming its key.
          *
-         * @param array<array-key, string> $urls URLs, under any keys
-         * @param int|null $flags a combination of the constants; null is USUALLY_SAFE
-         * @return array<array-key, string> the same keys, each with its canonical URL
-         * @throws \TypeError when an element is not a string, naming its key
+         * @template TKey of array-key
+         * @param array<TKey, string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri> $urls URLs, under any keys
+         * @param int-mask-of<self::*>|null $flags a combination of the constants; null is USUALLY_SAFE
+         * @return array<TKey, string> the same keys, each with its canonical URL
+         * @throws \TypeError when an element is no URL, naming its key
          * @throws \InvalidArgumentException for bits that are no constant of this class
          * @throws InvalidUrlException in strict mode, naming the key of the first invalid URL
          */
-        public function canonicalizeMany(array $urls, ?int $flags = null): array
+        public function canonicalizeMany(#[\SensitiveParameter] array $urls, ?int $flags = null): array
         {
         }
 
@@ -472,15 +971,18 @@ namespace UrlNormalize {
          * Example: fingerprint('http://www.example.com/') → 'a2cc26a414d9cfa3'
          * Example: fingerprint('http://www.example.com/', null, 128) → '546c079a27aa62fe810409a9c9e6995b'
          *
-         * @param int|null $flags as for canonicalize()
-         * @param int $bits 64 or 128
+         * @param int-mask-of<self::*>|null $flags as for canonicalize()
+         * @param 64|128 $bits the width of the key
          * @throws \InvalidArgumentException for flag bits that are no constant of this class
          * @throws \ValueError when $bits is neither 64 nor 128
          * @throws InvalidUrlException in strict mode, for an invalid URL (lenient mode hashes
          *                             the input as given)
          */
-        public function fingerprint(string $url, ?int $flags = null, int $bits = 64): string
-        {
+        public function fingerprint(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url,
+            ?int $flags = null,
+            int $bits = 64
+        ): string {
         }
 
         /**
@@ -491,15 +993,18 @@ namespace UrlNormalize {
          * Example: equivalent('http://example.com/', 'https://www.example.com/') → false
          * Example: equivalent('http://example.com/', 'https://www.example.com/', UrlNormalizer::AGGRESSIVE) → true
          *
-         * @param int|null $flags a combination of the constants; null is USUALLY_SAFE
+         * @param int-mask-of<self::*>|null $flags a combination of the constants; null is USUALLY_SAFE
          * @return bool false in lenient mode when either URL is invalid (a warning is logged
          *              for the first invalid one)
          * @throws \InvalidArgumentException for bits that are no constant of this class
          * @throws InvalidUrlException in strict mode, naming the first of the two URLs that is
          *                             invalid
          */
-        public function equivalent(string $a, string $b, ?int $flags = null): bool
-        {
+        public function equivalent(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $a,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $b,
+            ?int $flags = null
+        ): bool {
         }
 
         /**
@@ -515,8 +1020,9 @@ namespace UrlNormalize {
          *
          * @throws InvalidUrlException in strict mode, for an invalid URL
          */
-        public function surt(string $url): string
-        {
+        public function surt(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): string {
         }
 
         /**
@@ -531,8 +1037,10 @@ namespace UrlNormalize {
          * @throws \InvalidArgumentException when a name is not a string
          * @throws InvalidUrlException in strict mode, for an invalid URL
          */
-        public function removeQueryParameters(string $url, array $names): string
-        {
+        public function removeQueryParameters(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url,
+            array $names
+        ): string {
         }
 
         /**
@@ -555,8 +1063,9 @@ namespace UrlNormalize {
          * @throws InvalidUrlException in strict mode, for an invalid URL
          * @see https://url.spec.whatwg.org/#host-registrable-domain
          */
-        public function registrableDomain(string $url): ?string
-        {
+        public function registrableDomain(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): ?string {
         }
 
         /**
@@ -573,8 +1082,9 @@ namespace UrlNormalize {
          *                             warning and returns null)
          * @see https://url.spec.whatwg.org/#host-public-suffix
          */
-        public function publicSuffix(string $url): ?string
-        {
+        public function publicSuffix(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): ?string {
         }
 
         /**
@@ -599,8 +1109,11 @@ namespace UrlNormalize {
          * @see https://html.spec.whatwg.org/multipage/browsers.html#schemelessly-same-site
          * @see https://html.spec.whatwg.org/multipage/browsers.html#same-site
          */
-        public function sameSite(string $a, string $b, bool $schemeful = false): bool
-        {
+        public function sameSite(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $a,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $b,
+            bool $schemeful = false
+        ): bool {
         }
 
         /**
@@ -617,7 +1130,8 @@ namespace UrlNormalize {
          *   slashes-normalized, backslash-to-slash, credentials-percent-encoded,
          *   empty-credentials-removed, host-percent-decoded, idn-to-ascii, host-lowercased,
          *   ipv4-normalized, ipv6-normalized, host-percent-encoded, file-localhost-removed,
-         *   empty-port-removed, default-port-removed, port-normalized, dot-segments-removed,
+         *   empty-port-removed, default-port-removed, port-normalized, file-slashes-collapsed,
+         *   dot-segments-removed,
          *   root-path-added, path-percent-encoded, query-percent-encoded,
          *   fragment-percent-encoded. Empty when normalize() returns the input unchanged, and
          *   when the URL is invalid.
@@ -642,8 +1156,9 @@ namespace UrlNormalize {
          *     errors: list<string>, host_type: ?string, reason: ?string}
          * @see https://url.spec.whatwg.org/#validation-error
          */
-        public function explain(string $url): array
-        {
+        public function explain(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): array {
         }
 
         /**
@@ -662,8 +1177,9 @@ namespace UrlNormalize {
          * @throws InvalidUrlException for an invalid URL, in both modes (as resolve() does)
          * @see https://url.spec.whatwg.org/#host-representation
          */
-        public function hostType(string $url): string
-        {
+        public function hostType(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): string {
         }
 
         /**
@@ -706,8 +1222,9 @@ namespace UrlNormalize {
          * @throws InvalidUrlException in strict mode, for an invalid URL
          * @see https://chromium.googlesource.com/chromium/src/+/main/docs/idn.md
          */
-        public function toDisplay(string $url): string
-        {
+        public function toDisplay(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url
+        ): string {
         }
     }
     /**
@@ -783,11 +1300,15 @@ namespace UrlNormalize {
          * Example: RobotsTxt::parse("User-agent: *\nDisallow: /private/\n", 'https://example.com/robots.txt')
          *
          * @param string $body the response body, as fetched (bytes)
-         * @param string $robotsUrl the robots.txt URL, read as normalize() reads a URL
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $robotsUrl the robots.txt URL, read as
+         *     normalize() reads a URL: a string, or an object that gives it (a Stringable, a
+         *     Uri\WhatWg\Url, a Uri\Rfc3986\Uri)
          * @throws InvalidUrlException when $robotsUrl is not a URL
          */
-        public static function parse(string $body, string $robotsUrl): \UrlNormalize\RobotsTxt
-        {
+        public static function parse(
+            string $body,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $robotsUrl
+        ): \UrlNormalize\RobotsTxt {
         }
 
         /**
@@ -816,15 +1337,18 @@ namespace UrlNormalize {
          * Example: with "User-agent: *\nDisallow: /caf%C3%A9":
          *          isAllowed('https://example.com/café/menu', 'ExampleBot') → false
          *
-         * @param string $url the URL, read as normalize() reads it
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url the URL, read as normalize() reads it
+         *     (a string, or an object that gives it)
          * @param string $userAgent the crawler's product token, letters, `_` and `-`
          *     (`ExampleBot`), optionally followed by `/` and a version (`ExampleBot/1.2`); not
          *     a whole User-Agent header
          * @throws InvalidUrlException when $url is not a URL
          * @throws \InvalidArgumentException when $userAgent is not a product token
          */
-        public function isAllowed(string $url, string $userAgent): bool
-        {
+        public function isAllowed(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url,
+            string $userAgent
+        ): bool {
         }
 
         /**
@@ -839,12 +1363,15 @@ namespace UrlNormalize {
          * Example: matchedRule('https://example.com/private/x', 'ExampleBot')
          *          → ['allowed' => false, 'rule' => 'Disallow: /private/', 'line' => 2, 'group' => ['*']]
          *
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url the URL, as isAllowed() takes it
          * @return array{allowed: bool, rule: string, line: ?int, group: list<string>}|null
          * @throws InvalidUrlException when $url is not a URL
          * @throws \InvalidArgumentException when $userAgent is not a product token
          */
-        public function matchedRule(string $url, string $userAgent): ?array
-        {
+        public function matchedRule(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url,
+            string $userAgent
+        ): ?array {
         }
 
         /**
@@ -883,7 +1410,8 @@ namespace UrlNormalize {
      * crate's, which match in time linear in the input, so no pattern can make matching slow;
      * it has no look-around and no backreferences.
      *
-     * URLs given to test() and exec() are read as normalize() reads them:
+     * URLs given to test() and exec() are read as normalize() reads them, strings or objects
+     * that give them (a Stringable, a Uri\WhatWg\Url, a Uri\Rfc3986\Uri):
      * `https://コーヒー.jp/*` matches `https://xn--tck2c4fb.jp/menu`, and `example.com/a` is
      * `https://example.com/a`. A string that is not a URL matches nothing.
      *
@@ -976,7 +1504,8 @@ namespace UrlNormalize {
          * @param string|array{protocol?: string, username?: string, password?: string,
          *     hostname?: string, port?: string, pathname?: string, search?: string,
          *     hash?: string, baseURL?: string} $pattern
-         * @param string|null $baseUrl for a relative pattern string; not with an array
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri|null $baseUrl for a relative pattern
+         *     string; not with an array
          * @param array{ignoreCase?: bool} $options ignoreCase: the pathname, search and hash
          *     match whatever the case of letters
          * @throws \InvalidArgumentException when the pattern is not valid, with the standard's
@@ -984,8 +1513,11 @@ namespace UrlNormalize {
          *     length 1 (at char 1)`)
          * @throws \TypeError when $pattern is neither a string nor an array
          */
-        public function __construct(mixed $pattern, ?string $baseUrl = null, array $options = [])
-        {
+        public function __construct(
+            mixed $pattern,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri|null $baseUrl = null,
+            array $options = []
+        ) {
         }
 
         /**
@@ -996,16 +1528,21 @@ namespace UrlNormalize {
          * Example: new UrlPattern('https://コーヒー.jp/*')->test('https://xn--tck2c4fb.jp/menu') → true
          * Example: new UrlPattern('/books/*', 'https://example.com')->test('/books/1', 'https://example.com/') → true
          *
-         * @param string|array<string, string> $input
+         * @param array<string, string>|string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $input a URL (a string, or
+         *     an object that gives it), or components
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri|null $baseUrl
          * @throws \InvalidArgumentException for components given with a separate $baseUrl
-         * @throws \TypeError when $input is neither a string nor an array
+         * @throws \TypeError when $input is neither a URL nor an array
          */
-        public function test(mixed $input, ?string $baseUrl = null): bool
-        {
+        public function test(
+            #[\SensitiveParameter] array|string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $input,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri|null $baseUrl = null
+        ): bool {
         }
 
         /**
-         * The match of $input, as URLPattern's exec() gives it: `inputs` (what was given),
+         * The match of $input, as URLPattern's exec() gives it: `inputs` (what was given; an
+         * object's URL as its string),
          * then for each component its `input` (the value matched) and `groups` (name → value,
          * null for a group that took no part; unnamed groups are 0, 1, ...). Null when it
          * does not match.
@@ -1015,7 +1552,8 @@ namespace UrlNormalize {
          *             'protocol' => ['input' => 'https', 'groups' => []], ...,
          *             'pathname' => ['input' => '/books/12', 'groups' => ['id' => '12']], ...]
          *
-         * @param string|array<string, string> $input
+         * @param array<string, string>|string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $input as test() takes it
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri|null $baseUrl
          * @return array{inputs: list<string|array<string, string>>,
          *     protocol: array{input: string, groups: array<string|int, ?string>},
          *     username: array{input: string, groups: array<string|int, ?string>},
@@ -1026,10 +1564,12 @@ namespace UrlNormalize {
          *     search: array{input: string, groups: array<string|int, ?string>},
          *     hash: array{input: string, groups: array<string|int, ?string>}}|null
          * @throws \InvalidArgumentException for components given with a separate $baseUrl
-         * @throws \TypeError when $input is neither a string nor an array
+         * @throws \TypeError when $input is neither a URL nor an array
          */
-        public function exec(mixed $input, ?string $baseUrl = null): ?array
-        {
+        public function exec(
+            #[\SensitiveParameter] array|string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $input,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri|null $baseUrl = null
+        ): ?array {
         }
     }
 
@@ -1084,21 +1624,28 @@ namespace UrlNormalize {
          * Example: CrawlScope::forSitemap('https://example.com/sitemap.xml', 'site')
          *          ->contains('https://www.example.com/') → true
          *
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $sitemapUrl the sitemap's URL, read as
+         *     normalize() reads a URL (a string, or an object that gives it)
          * @param 'strict'|'host'|'site' $mode
          * @throws InvalidUrlException when $sitemapUrl is not a URL
          * @throws \InvalidArgumentException for another mode, or a URL without a host
          * @see https://www.sitemaps.org/protocol.html#location
          */
-        public static function forSitemap(string $sitemapUrl, string $mode = 'strict'): \UrlNormalize\CrawlScope
-        {
+        public static function forSitemap(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $sitemapUrl,
+            string $mode = 'strict'
+        ): \UrlNormalize\CrawlScope {
         }
 
         /**
          * Whether $url is in scope. A string that is not a URL is not.
          *
          * Example: new CrawlScope(['host:example.com'])->contains('https://example.com/a') → true
+         *
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url a string, or an object that gives it
+         *     as normalize() takes one (a Stringable, a Uri\WhatWg\Url, a Uri\Rfc3986\Uri)
          */
-        public function contains(string $url): bool
+        public function contains(#[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url): bool
         {
         }
 
@@ -1109,7 +1656,7 @@ namespace UrlNormalize {
          * Example: why('https://example.org/') → 'not included: no include entry matches'
          * Example: why('https://exa mple.com/') → 'not a URL: Cannot normalize `https://exa mple.com/`: ...'
          */
-        public function why(string $url): string
+        public function why(#[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url): string
         {
         }
     }

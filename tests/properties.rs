@@ -104,6 +104,51 @@ fn every_flag_and_preset_is_idempotent_under_the_policies() {
     assert!(checked > 5_000, "only {checked} canonical forms checked");
 }
 
+/// The law holds whatever `max_length` is: a key is never longer than the limit (percent-
+/// encoding makes a URL up to three times its input, and such a key is refused, not returned),
+/// so every key is one the same normalizer accepts again; normalize() too.
+#[test]
+fn every_flag_and_preset_is_idempotent_under_any_max_length() {
+    let mut inputs: Vec<Vec<u8>> = inputs().into_iter().step_by(25).collect();
+    // Inputs that grow most when encoded: non-ASCII, spaces, bytes that are not UTF-8.
+    for length in [1, 10, 40, 100, 400] {
+        inputs.push(format!("https://example.com/{}", "é".repeat(length)).into_bytes());
+        inputs.push(
+            format!(
+                "example.com/{}?q={}",
+                " ".repeat(length),
+                "\"".repeat(length)
+            )
+            .into_bytes(),
+        );
+        inputs.push([b"https://a.com/".as_slice(), &vec![0xff; length]].concat());
+    }
+    let mut total = 0;
+    for max_length in [1, 20, 50, 94, 100, 254, 1_000, 4_096] {
+        let mut options = Options::default();
+        options
+            .set("max_length", OptionValue::Int(max_length))
+            .expect("a valid max_length");
+        let checked = check_idempotence_with(&inputs, &options);
+        for input in &inputs {
+            for (name, flags) in Flags::PRESETS {
+                if let Ok(key) = canonicalize(input, *flags, &options) {
+                    assert!(
+                        key.len() as i64 <= max_length,
+                        "{name}: {key} is over {max_length}"
+                    );
+                }
+            }
+            if let Ok(url) = normalize(input, &options) {
+                assert!(url.len() as i64 <= max_length, "{url} is over {max_length}");
+                assert_eq!(normalize(url.as_bytes(), &options).as_ref(), Ok(&url));
+            }
+        }
+        total += checked;
+    }
+    assert!(total > 100_000, "only {total} canonical forms checked");
+}
+
 /// Shapes each transform acts on, repeated far beyond any small number of passes
 /// (`/index.html`, `www.`, `#/` 100 times) and mixed at random.
 fn repetitions() -> Vec<Vec<u8>> {

@@ -172,6 +172,43 @@ final class CommandTest extends KernelTestCase
     }
 
     /**
+     * Every cell escapes control characters and invalid bytes as the extension's messages do:
+     * a URL cannot retitle, clear or colour the terminal (ESC, BEL, CSI as U+009B and as the
+     * raw byte 0x9B, which some terminals also read as CSI).
+     */
+    public function testControlCharactersAndInvalidBytesAreEscapedInEveryCell(): void
+    {
+        $urls = [
+            "https://example.com/\e]0;owned\x07title",
+            "https://example.com/\u{9B}2J\x9B2J\xFF\x7Fend",
+            "https://exa\e[31mmple.com/",
+        ];
+        $tester = $this->tester();
+        $tester->execute(['url' => $urls]);
+        $display = $tester->getDisplay();
+
+        $this->assertSame(1, preg_match('//u', $display), 'the output is valid UTF-8');
+        $controls = '/[\x00-\x09\x0B-\x1F\x7F\x{80}-\x{9F}]/u';
+        $this->assertSame(0, preg_match($controls, $display), 'no control character but the line feeds');
+        $input = '| input              | ';
+        $this->assertStringContainsString($input . 'https://example.com/\u{1b}]0;owned\u{7}title ', $display);
+        $this->assertStringContainsString($input . 'https://example.com/\u{9b}2J\x9B2J\xFF\u{7f}end ', $display);
+        $this->assertStringContainsString('| input   | https://exa\u{1b}[31mmple.com/ ', $display);
+        // The extension's own reason quotes the input with the same escapes.
+        $this->assertStringContainsString('| invalid | Cannot normalize `https://exa\u{1b}[31mmple.com/`', $display);
+    }
+
+    public function testAnOptionsErrorEscapesWhatItQuotes(): void
+    {
+        $tester = $this->tester();
+
+        $status = $tester->execute(['url' => ['https://example.com/'], '--format' => "\e[2J"]);
+
+        $this->assertSame(Command::INVALID, $status);
+        $this->assertStringContainsString('--format must be table or json, "\u{1b}[2J" given', $tester->getDisplay());
+    }
+
+    /**
      * A CommandTester of url:normalize in the console application of a booted kernel.
      */
     private function tester(): CommandTester

@@ -147,8 +147,8 @@ final class ConfigurationTest extends KernelTestCase
                 . ' lists `https://example.com`'];
         yield 'default_scheme outside allowed_schemes (the extension checks it)' => [
             $default(['allowed_schemes' => ['ftp']]), $invalid,
-            'Invalid configuration for path "url_normalize.default.default_scheme": Option `default_scheme` (`https`)'
-                . ' must be one of allowed_schemes (ftp)'];
+            'Invalid configuration for path "url_normalize.default.allowed_schemes": Option `allowed_schemes` (ftp)'
+                . ' does not list `https`, the default scheme given to URLs that have none'];
         yield 'empty allowed_schemes (the extension checks it)' => [$default(['allowed_schemes' => []]), $invalid,
             'Invalid configuration for path "url_normalize.default.allowed_schemes": Option `allowed_schemes` must'
                 . ' list at least one scheme'];
@@ -235,7 +235,8 @@ final class ConfigurationTest extends KernelTestCase
             [$key, $type] = array_map('trim', explode('?:', $entry, 2));
             $documented[$key] = $type;
         }
-        $kinds = ['bool' => 'bool', 'int' => 'int', 'list' => 'list<string>', 'scheme' => 'string',
+        $kinds = ['bool' => 'bool', 'int' => 'positive-int', 'list' => 'list<string>',
+            'non_empty_list' => 'non-empty-list<string>', 'scheme' => "'http'|'https'|'ws'|'wss'|'ftp'",
             'public_suffixes' => "'all'|'icann'"];
         $this->assertSame(
             $documented,

@@ -6,7 +6,9 @@ namespace UrlNormalize\Bundle\Tests;
 
 use Symfony\Component\DependencyInjection\Loader\Configurator\ContainerConfigurator;
 use Symfony\Component\HttpClient\HttpClient;
+use Symfony\Contracts\HttpClient\Exception\TransportExceptionInterface;
 use UrlNormalize\Bundle\HttpClient\NormalizingHttpClient;
+use UrlNormalize\Bundle\HttpClient\RefusedUrlException;
 use UrlNormalize\Bundle\Tests\Support\AutowiredHttpClients;
 use UrlNormalize\Bundle\Tests\Support\KernelTestCase;
 use UrlNormalize\InvalidUrlException;
@@ -94,9 +96,13 @@ final class HttpClientTest extends KernelTestCase
         try {
             $client->request('GET', 'https://exa mple.com/');
             $this->fail('an invalid URL must not be sent');
-        } catch (InvalidUrlException $e) {
+        } catch (TransportExceptionInterface $e) {
+            // What a caller of any Symfony client catches; the normalizer's reason is kept.
+            $this->assertInstanceOf(RefusedUrlException::class, $e);
             $this->assertSame('Cannot normalize `https://exa mple.com/`: the host contains a character that is not'
                 . ' allowed in a host (host `exa mple.com`)', $e->getMessage());
+            $this->assertInstanceOf(InvalidUrlException::class, $e->getPrevious());
+            $this->assertSame($e->getMessage(), $e->getPrevious()->getMessage());
         }
         $this->assertCount($before, self::$api->records());
     }
@@ -109,13 +115,32 @@ final class HttpClientTest extends KernelTestCase
         $before = count(self::$api->records());
 
         $this->assertSame(200, $clients->httpClient->request('GET', "http://127.0.0.1:$port/ok")->getStatusCode());
-        $this->expectException(InvalidUrlException::class);
+        $this->expectException(RefusedUrlException::class);
         $this->expectExceptionMessage('`localhost`');
         try {
             $clients->httpClient->request('GET', "http://localhost:$port/refused");
         } finally {
             $this->assertCount($before + 1, self::$api->records());
         }
+    }
+
+    public function testFrameworksMaxRedirectsReachTheDecorators(): void
+    {
+        $api = self::$api->url();
+        // Two redirects, the last to a Location Symfony would not resolve as a browser does.
+        $chain = "$api/redirect/302?to=" . rawurlencode('/redirect/301?to=' . rawurlencode('\\landing\\page'));
+        $clients = $this->clients([], [
+            'default_options' => ['max_redirects' => 0],
+            'scoped_clients' => ['crawler.client' => ['base_uri' => "$api/core/quickstart", 'max_redirects' => 1]],
+        ]);
+
+        $response = $clients->httpClient->request('GET', $chain);
+        $this->assertSame([302, 0], [$response->getStatusCode(), $response->getInfo('redirect_count')]);
+        $response = $clients->crawlerClient->request('GET', $chain);
+        $this->assertSame([301, 1], [$response->getStatusCode(), $response->getInfo('redirect_count')]);
+        $this->assertSame("$api/landing/page", $response->getInfo('redirect_url'));
+        $response = $clients->crawlerClient->request('GET', $chain, ['max_redirects' => 2]);
+        $this->assertSame([200, '/landing/page'], [$response->getStatusCode(), $this->lastRequest()['target']]);
     }
 
     public function testConstructedByHandWithOptionsOfItsOwn(): void
@@ -133,11 +158,12 @@ final class HttpClientTest extends KernelTestCase
      * based at the API's /core/quickstart) and url_normalize.http_client with $httpClient.
      *
      * @param array<string, mixed> $httpClient more of url_normalize.http_client
+     * @param array<string, mixed> $framework framework.http_client in place of the defaults
      */
-    private function clients(array $httpClient = []): AutowiredHttpClients
+    private function clients(array $httpClient = [], array $framework = []): AutowiredHttpClients
     {
         $kernel = $this->bootKernel([
-            'framework' => ['http_client' => [
+            'framework' => ['http_client' => $framework + [
                 'enabled' => true,
                 'scoped_clients' => ['crawler.client' => ['base_uri' => self::$api->url() . '/core/quickstart']],
             ]],

@@ -41,6 +41,14 @@ final class ServicesTest extends KernelTestCase
         $this->assertSame($services->urlNormalizer, $services->defaultNormalizer, 'one default instance');
     }
 
+    public function testTheInterfaceIsAutowiredAsTheClassIs(): void
+    {
+        $services = $this->autowired(self::CONFIG);
+
+        $this->assertSame($services->urlNormalizer, $services->byInterface, 'the default normalizer');
+        $this->assertSame($services->strictApiNormalizer, $services->strictApiByInterface, 'a named one');
+    }
+
     public function testEachNamedNormalizerIsAutowiredByArgumentName(): void
     {
         $services = $this->autowired(self::CONFIG);

@@ -5,20 +5,26 @@ declare(strict_types=1);
 namespace UrlNormalize\Bundle\Tests;
 
 use Symfony\Component\Validator\ConstraintViolationInterface;
+use Symfony\Component\Validator\Exception\InvalidOptionsException;
 use Symfony\Component\Validator\Validator\ValidatorInterface;
 use UrlNormalize\Bundle\Tests\Support\KernelTestCase;
 use UrlNormalize\Bundle\Tests\Support\Link;
+use Symfony\Contracts\Translation\LocaleAwareInterface;
 use UrlNormalize\Bundle\Validator\NormalizableUrl;
 
 /**
- * The NormalizableUrl constraint in a kernel with the Validator: strict parsing under the
- * chosen normalizer's options, the registrable-domain requirement, and the extension's reason
- * in the violation.
+ * The NormalizableUrl constraint in a kernel with the Validator and the translator: strict
+ * parsing under the chosen normalizer's options, the schemes (http and https unless told
+ * otherwise), the registrable-domain requirement, the short translated messages, and the
+ * extension's reason as the violation's {{ reason }} parameter.
  */
 final class ValidatorTest extends KernelTestCase
 {
     private const CONFIG = [
-        'framework' => ['validation' => ['enabled' => true]],
+        'framework' => [
+            'validation' => ['enabled' => true],
+            'translator' => ['enabled' => true, 'fallbacks' => ['en']],
+        ],
         'url_normalize' => [
             'default' => ['strict' => false],
             'normalizers' => ['strict_api' => ['strict' => true, 'allowed_schemes' => ['https']]],
@@ -40,8 +46,10 @@ final class ValidatorTest extends KernelTestCase
         $this->assertCount(1, $violations);
         $violation = $violations[0];
         \assert($violation instanceof ConstraintViolationInterface);
-        $this->assertSame('This value is not a valid URL: Cannot normalize `https://exa mple.com/`: the host contains a'
-            . ' character that is not allowed in a host (host `exa mple.com`).', $violation->getMessage());
+        $this->assertSame('This URL is not valid.', $violation->getMessage());
+        $this->assertSame('Cannot normalize `https://exa mple.com/`: the host contains a character that is not allowed'
+            . ' in a host (host `exa mple.com`)', $violation->getParameters()['{{ reason }}']);
+        $this->assertSame('"https://exa mple.com/"', $violation->getParameters()['{{ value }}']);
         $this->assertSame(NormalizableUrl::INVALID_URL_ERROR, $violation->getCode());
         $this->assertSame('INVALID_URL_ERROR', NormalizableUrl::getErrorName(NormalizableUrl::INVALID_URL_ERROR));
         $this->assertSame('https://exa mple.com/', $violation->getInvalidValue());
@@ -55,7 +63,7 @@ final class ValidatorTest extends KernelTestCase
         $this->assertCount(0, $validator->validate('http://example.com/', new NormalizableUrl()));
         $violations = $validator->validate('http://example.com/', $strict);
         $this->assertCount(1, $violations);
-        $this->assertStringContainsString('`http`', (string) $violations[0]?->getMessage());
+        $this->assertStringContainsString('`http`', (string) ($violations[0]?->getParameters()['{{ reason }}'] ?? ''));
         // The array form, as YAML and XML mappings build it.
         $arrayForm = new NormalizableUrl(['normalizer' => 'strict_api']);
         $this->assertCount(1, $validator->validate('http://example.com/', $arrayForm));
@@ -66,11 +74,13 @@ final class ValidatorTest extends KernelTestCase
      */
     public function testRequireRegistrableDomainRefusesAHostWithout(string $url, string $reason): void
     {
-        $violations = $this->validator()->validate($url, new NormalizableUrl(requireRegistrableDomain: true));
+        $constraint = new NormalizableUrl(requireRegistrableDomain: true, schemes: null);
+        $violations = $this->validator()->validate($url, $constraint);
 
         $this->assertCount(1, $violations, $url);
         $this->assertSame(NormalizableUrl::NO_REGISTRABLE_DOMAIN_ERROR, $violations[0]?->getCode());
-        $this->assertSame("This value is not a valid URL: $reason.", $violations[0]?->getMessage());
+        $this->assertSame('This URL must use a registered domain name.', $violations[0]?->getMessage());
+        $this->assertSame($reason, $violations[0]?->getParameters()['{{ reason }}']);
     }
 
     /**
@@ -123,6 +133,96 @@ final class ValidatorTest extends KernelTestCase
 
         $this->assertSame('Link "https://example.com:99999/" refused: Cannot normalize `https://example.com:99999/`:'
             . ' the port is not a number from 0 to 65535', $violations[0]?->getMessage());
+    }
+
+    public function testOnlyHttpAndHttpsByDefaultAsWithSymfonysUrlConstraint(): void
+    {
+        $validator = $this->validator();
+        $urls = ['ftp://example.com/file', 'javascript:alert(1)', 'mailto:a@example.com', 'ws://example.com/'];
+        foreach ($urls as $url) {
+            $violations = $validator->validate($url, new NormalizableUrl());
+            $this->assertCount(1, $violations, $url);
+            $this->assertSame(NormalizableUrl::INVALID_URL_ERROR, $violations[0]?->getCode());
+            $this->assertSame('This URL is not valid.', $violations[0]?->getMessage());
+            $this->assertMatchesRegularExpression(
+                '/^the scheme `[a-z]+` is not one of the constraint\'s schemes \(http, https\)$/',
+                (string) ($violations[0]?->getParameters()['{{ reason }}'] ?? '')
+            );
+        }
+        // The scheme judged is the normalized URL's: HTTPS:// and a scheme-less input (the
+        // normalizer's default scheme) pass.
+        $this->assertCount(0, $validator->validate('HTTPS://example.com/', new NormalizableUrl()));
+        $this->assertCount(0, $validator->validate('example.com/a', new NormalizableUrl()));
+    }
+
+    public function testSchemesNullTakesAnySchemeAndAListTakesThose(): void
+    {
+        $validator = $this->validator();
+        $urls = ['ftp://example.com/file', 'mailto:a@example.com', 'ws://example.com/', 'https://example.com/'];
+        foreach ($urls as $url) {
+            $this->assertCount(0, $validator->validate($url, new NormalizableUrl(schemes: null)), $url);
+        }
+        $ftp = new NormalizableUrl(schemes: ['FTP']);
+        $this->assertSame(['ftp'], $ftp->schemes);
+        $this->assertCount(0, $validator->validate('ftp://example.com/file', $ftp));
+        $this->assertCount(1, $validator->validate('https://example.com/', $ftp));
+        // The array form takes schemes too, null included.
+        $this->assertNull((new NormalizableUrl(['schemes' => null]))->schemes);
+        $this->assertSame(['http', 'https'], (new NormalizableUrl([]))->schemes);
+        // The normalizer's own allowed_schemes still applies under schemes: null.
+        $anyScheme = new NormalizableUrl(normalizer: 'strict_api', schemes: null);
+        $violations = $validator->validate('http://example.com/', $anyScheme);
+        $this->assertCount(1, $violations);
+    }
+
+    public function testTheMessagesAreTranslated(): void
+    {
+        $kernel = $this->bootKernel(self::CONFIG);
+        $container = self::testContainer($kernel);
+        $validator = $container->get('validator');
+        $translator = $container->get('translator');
+        \assert($validator instanceof ValidatorInterface && $translator instanceof LocaleAwareInterface);
+        $expected = [
+            'en' => ['This URL is not valid.', 'This URL must use a registered domain name.'],
+            'de' => ['Diese URL ist ungültig.', 'Diese URL muss einen registrierten Domainnamen verwenden.'],
+            'fr' => ['Cette URL n\'est pas valide.', 'Cette URL doit utiliser un nom de domaine enregistré.'],
+        ];
+        foreach ($expected as $locale => [$invalid, $noDomain]) {
+            $translator->setLocale($locale);
+            $violations = $validator->validate('https://exa mple.com/', new NormalizableUrl());
+            $this->assertSame($invalid, $violations[0]?->getMessage(), $locale);
+            $reason = (string) ($violations[0]?->getParameters()['{{ reason }}'] ?? '');
+            $this->assertStringStartsWith('Cannot normalize', $reason);
+            $constraint = new NormalizableUrl(requireRegistrableDomain: true);
+            $violations = $validator->validate('https://127.0.0.1/', $constraint);
+            $this->assertSame($noDomain, $violations[0]?->getMessage(), $locale);
+        }
+    }
+
+    public function testEachTranslationFileTranslatesTheConstraintsMessages(): void
+    {
+        $constraint = new NormalizableUrl();
+        $files = glob(\dirname(__DIR__) . '/translations/validators.*.xlf') ?: [];
+        $this->assertGreaterThanOrEqual(3, count($files));
+        foreach ($files as $file) {
+            $document = new \DOMDocument();
+            $this->assertTrue($document->load($file), $file);
+            $sources = [];
+            foreach ($document->getElementsByTagName('trans-unit') as $unit) {
+                $source = $unit->getElementsByTagName('source')->item(0)?->textContent;
+                $target = (string) $unit->getElementsByTagName('target')->item(0)?->textContent;
+                $this->assertNotSame('', trim($target), "$file: $source");
+                $sources[] = $source;
+            }
+            $this->assertSame([$constraint->message, $constraint->registrableDomainMessage], $sources, $file);
+        }
+    }
+
+    public function testAnUnknownOptionOfTheArrayFormIsRefused(): void
+    {
+        $this->expectException(InvalidOptionsException::class);
+        $this->expectExceptionMessage('"protocols"');
+        new NormalizableUrl(['protocols' => ['http']]);
     }
 
     public function testNullAndEmptyHoldAndANonStringIsATypeViolation(): void

@@ -55,7 +55,8 @@ final class CrawlApiServer
     /**
      * Every request the server received, in order.
      *
-     * @return list<array{method: string, target: string, host: string, authorization: ?string, body: string}>
+     * @return list<array{method: string, target: string, host: string, authorization: ?string, cookie: ?string,
+     *     body: string}>
      */
     public function records(): array
     {

@@ -33,6 +33,8 @@ final class CrawlScale
     private $api = null;
     /** @var array<string, resource> consumer name => worker process */
     private array $workers = [];
+    /** @var list<resource> the CPU hogs of a busy run */
+    private array $hogs = [];
     private ?\Redis $client = null;
     /** @var list<string> */
     private array $failures = [];
@@ -41,7 +43,8 @@ final class CrawlScale
      * @param int $pages the web's size
      * @param int $seed the web's seed
      * @param int $delayMs the crawl API's delay per page
-     * @param int $intervalMs the politeness limit: one request per site per interval at most
+     * @param int $intervalMs the politeness limit: from the end of a site's response to the start
+     *                        of its next request
      * @param int $maxDepth the crawl's depth limit
      * @param string $extension the extension's library, loaded by every PHP started here
      */
@@ -59,14 +62,16 @@ final class CrawlScale
     }
 
     /**
-     * Runs the crawl with each worker count, then the faults, and prints the table.
+     * Runs the crawl with each worker count, then the faults, printing each row of the table as
+     * its run ends; a run that fails is named with the reason.
      *
      * @param list<int> $workerCounts
      * @param bool $faults also the SIGKILL and Redis-restart runs (with the largest worker count)
      * @param bool $check exit status 1 when a check fails, and the 2.5× scaling is not checked
+     * @param bool $busy every core kept busy meanwhile by CPU hogs (one spinning PHP per core)
      * @return int the exit status
      */
-    public function run(array $workerCounts, bool $faults, bool $check): int
+    public function run(array $workerCounts, bool $faults, bool $check, bool $busy = false): int
     {
         $this->dir = sys_get_temp_dir() . '/crawl-scale-' . getmypid();
         @mkdir($this->dir, 0700, true);
@@ -84,7 +89,8 @@ final class CrawlScale
         printf(
             "web: seed %d, %d pages to fetch (%d of them in the calendar trap) on %d hosts, %d more that"
                 . " robots.txt disallows; crawl API delay %d ms;\n"
-                . "politeness: 1 request per site per %d ms (%.0f/s per registrable domain); depth limit %d\n\n",
+                . "politeness: a request to a site starts %d ms after its previous response ended at the earliest;"
+                . " depth limit %d\n",
             $this->seed,
             count($this->expected),
             $trap,
@@ -92,39 +98,43 @@ final class CrawlScale
             count($this->disallowed),
             $this->delayMs,
             $this->intervalMs,
-            1000 / $this->intervalMs,
             $this->maxDepth
         );
+        $lines = [];
+        $phase = 'start';
         try {
+            if ($busy) {
+                printf("load: %d CPU hogs, one per core, running through every run\n", $this->startHogs());
+            }
+            echo "\n";
             $this->startRedis(true);
             $this->startApi();
             $results = [];
-            foreach ($workerCounts as $count) {
+            foreach ($workerCounts as $index => $count) {
+                $phase = "workers $count";
                 $results[$count] = $this->crawl("w$count", $count);
-                $this->checkRun("workers $count", $results[$count]);
-            }
-            $this->printTable($results);
-            $lines = [];
-            foreach ($results as $count => $r) {
+                $this->checkRun($phase, $results[$count]);
+                $this->printRow($count, $results[$count], $index === 0);
                 $lines[] = sprintf(
                     'workers %d: fetched %d, duplicates %d, missed %d, trap %d, pages/s %.1f, min site gap %.1f ms,'
                         . ' robots: disallowed %d, fetched %d of them, out of scope %d',
                     $count,
-                    $r['fetched'],
-                    $r['duplicates'],
-                    $r['missed'],
-                    $r['trap'],
-                    $r['rate'],
-                    $r['gap'],
+                    $results[$count]['fetched'],
+                    $results[$count]['duplicates'],
+                    $results[$count]['missed'],
+                    $results[$count]['trap'],
+                    $results[$count]['rate'],
+                    $results[$count]['gap'],
                     count($this->disallowed),
-                    $r['disallowedFetched'],
-                    $r['extra']
+                    $results[$count]['disallowedFetched'],
+                    $results[$count]['extra']
                 );
             }
             if ($faults) {
                 $count = max($workerCounts);
+                $phase = 'fault (SIGKILL)';
                 $kill = $this->crawl('kill', $count, 'kill');
-                $this->checkRun('fault (SIGKILL)', $kill);
+                $this->checkRun($phase, $kill);
                 if ($kill['inFlight'] < 1) {
                     $this->failures[] = 'fault: the killed worker held no message; nothing was tested';
                 }
@@ -133,21 +143,24 @@ final class CrawlScale
                         . "more than the {$kill['inFlight']} in flight";
                 }
                 $lines[] = sprintf(
-                    'fault: killed 1 worker, in flight %d, lost %d, duplicates %d',
+                    'fault: killed 1 worker, in flight %d, lost %d, duplicates %d, min site gap %.1f ms',
                     $kill['inFlight'],
                     $kill['missed'],
-                    $kill['duplicates'] + $kill['redeliveries']
+                    $kill['duplicates'] + $kill['redeliveries'],
+                    $kill['gap']
                 );
+                $phase = 'fault (Redis restart)';
                 $restart = $this->crawl('redis', $count, 'redis');
-                $this->checkRun('fault (Redis restart)', $restart);
+                $this->checkRun($phase, $restart);
                 $lines[] = sprintf(
                     'redis: restarted mid-crawl with persistence on, crawl resumed: fetched %d, lost %d, '
-                        . 'duplicates %d (redelivered %d), workers restarted %d',
+                        . 'duplicates %d (redelivered %d), workers restarted %d, min site gap %.1f ms',
                     $restart['fetched'],
                     $restart['missed'],
                     $restart['duplicates'],
                     $restart['redeliveries'],
-                    $restart['restarts']
+                    $restart['restarts'],
+                    $restart['gap']
                 );
             }
             if (!$check && isset($results[1], $results[4]) && $results[4]['rate'] < 2.5 * $results[1]['rate']) {
@@ -156,12 +169,14 @@ final class CrawlScale
                     $results[4]['rate'] / $results[1]['rate']
                 );
             }
-            echo "\n", implode("\n", $lines), "\n";
         } catch (\Throwable $e) {
-            $this->failures[] = $e->getMessage();
+            $this->failures[] = "$phase: {$e->getMessage()}";
             $this->showLogs();
         } finally {
             $this->stop();
+        }
+        if ($lines !== []) {
+            echo "\n", implode("\n", $lines), "\n";
         }
         foreach ($this->failures as $failure) {
             fwrite(STDERR, "crawl-scale: FAILED: $failure\n");
@@ -178,6 +193,10 @@ final class CrawlScale
             $this->stopProcess($worker, SIGKILL);
             unset($this->workers[$name]);
         }
+        foreach ($this->hogs as $hog) {
+            $this->stopProcess($hog, SIGKILL);
+        }
+        $this->hogs = [];
         foreach (['api', 'redis'] as $process) {
             if (is_resource($this->$process)) {
                 $this->stopProcess($this->$process, SIGTERM);
@@ -200,7 +219,7 @@ final class CrawlScale
      * @param 'kill'|'redis'|null $fault
      * @return array{fetched: int, fetches: int, duplicates: int, redeliveries: int, missed: int, extra: int,
      *     notFound: int, trap: int, rate: float, gap: float, inFlight: int, restarts: int, warnings: int,
-     *     seconds: float, disallowedFetched: int, robotsFiles: int, robotsAgain: int}
+     *     seconds: float, stopped: list<string>, disallowedFetched: int, robotsFiles: int, robotsAgain: int}
      */
     private function crawl(string $name, int $count, ?string $fault = null): array
     {
@@ -220,11 +239,12 @@ final class CrawlScale
         }
         $inFlight = 0;
         $restarts = 0;
+        $stopped = [];
         $faultDone = $fault === null;
         while (true) {
             if (microtime(true) - $start > self::RUN_TIMEOUT_S) {
-                throw new \RuntimeException("run $name: not over after " . self::RUN_TIMEOUT_S . ' s: '
-                    . json_encode($this->progress()));
+                throw new \RuntimeException("run $name: not over after " . self::RUN_TIMEOUT_S . ' s; '
+                    . $this->describeState());
             }
             usleep(20_000);
             $progress = $this->progress();
@@ -243,12 +263,17 @@ final class CrawlScale
             // A worker that stopped (Redis went away under it) is started again, as a process
             // supervisor would.
             foreach ($this->workers as $consumer => $worker) {
-                if (!proc_get_status($worker)['running']) {
+                $status = proc_get_status($worker);
+                if (!$status['running']) {
                     proc_close($worker);
                     if ($fault !== 'redis') {
                         // Only a Redis restart may stop a worker: say why this one stopped.
-                        $tail = array_slice(file("{$this->dir}/$consumer.log", FILE_IGNORE_NEW_LINES) ?: [], -12);
-                        fwrite(STDERR, "crawl-scale: $consumer stopped (run $name):\n" . implode("\n", $tail) . "\n");
+                        $stopped[] = sprintf(
+                            '%s (exit status %d): %s',
+                            $consumer,
+                            $status['exitcode'],
+                            $this->logTail("{$this->dir}/$consumer.log", 6)
+                        );
                     }
                     $this->startWorker($database, $consumer);
                     $restarts++;
@@ -260,7 +285,8 @@ final class CrawlScale
             $this->stopProcess($worker, SIGTERM);
             unset($this->workers[$consumer]);
         }
-        $result = $this->measure($fetches, $seconds) + ['inFlight' => $inFlight, 'restarts' => $restarts];
+        $result = $this->measure($fetches, $seconds)
+            + ['inFlight' => $inFlight, 'restarts' => $restarts, 'stopped' => $stopped];
         $result['warnings'] = substr_count((string) @file_get_contents("{$this->dir}/crawler.log"), 'crawler.WARNING');
         @unlink("{$this->dir}/crawler.log");
         return $result;
@@ -276,7 +302,7 @@ final class CrawlScale
     private function measure(string $fetches, float $seconds): array
     {
         $messages = [];
-        $times = [];
+        $fetchesBySite = [];
         $notFound = 0;
         $total = 0;
         $robots = [];
@@ -285,7 +311,7 @@ final class CrawlScale
             if ($fetch['robots'] ?? false) {
                 // A robots.txt request is a request to the site: politeness counts it.
                 $robots[$fetch['url']][(string) $fetch['message']] = true;
-                $times[$fetch['site']][] = (float) $fetch['t'];
+                $fetchesBySite[$fetch['site']][] = [(float) $fetch['t'], (float) $fetch['end']];
                 continue;
             }
             $total++;
@@ -296,7 +322,7 @@ final class CrawlScale
             // A key fetched again under the same message id is a redelivery of that message;
             // under another id, a second page fetch (a duplicate).
             $messages[$fetch['key']][(string) $fetch['message']][] = true;
-            $times[$fetch['site']][] = (float) $fetch['t'];
+            $fetchesBySite[$fetch['site']][] = [(float) $fetch['t'], (float) $fetch['end']];
         }
         $duplicates = 0;
         $redeliveries = 0;
@@ -306,11 +332,16 @@ final class CrawlScale
                 $redeliveries += count($fetchesOfMessage) - 1;
             }
         }
+        // Politeness as Heritrix and Scrapy measure it: from the end of the site's previous
+        // response (of every earlier request, should two overlap) to the start of the next.
         $gap = INF;
-        foreach ($times as $siteTimes) {
-            sort($siteTimes);
-            for ($i = 1, $n = count($siteTimes); $i < $n; $i++) {
-                $gap = min($gap, $siteTimes[$i] - $siteTimes[$i - 1]);
+        foreach ($fetchesBySite as $siteFetches) {
+            sort($siteFetches);
+            $ended = $siteFetches[0][1];
+            for ($i = 1, $n = count($siteFetches); $i < $n; $i++) {
+                [$start, $end] = $siteFetches[$i];
+                $gap = min($gap, $start - $ended);
+                $ended = max($ended, $end);
             }
         }
         $fetched = array_keys($messages);
@@ -361,49 +392,49 @@ final class CrawlScale
     }
 
     /**
-     * @param array<int, array{fetched: int, fetches: int, duplicates: int, redeliveries: int, missed: int,
-     *     trap: int, rate: float, gap: float, seconds: float}> $results
+     * One row of the table, as soon as its run is over; the heading before the first.
+     *
+     * @param array{fetched: int, duplicates: int, missed: int, trap: int, rate: float, gap: float,
+     *     seconds: float} $r
      */
-    private function printTable(array $results): void
+    private function printRow(int $count, array $r, bool $first): void
     {
-        $rows = [
-            ['workers', 'pages fetched', 'seconds', 'pages/s', 'duplicates', 'missed', 'trap pages', 'min site gap'],
-        ];
-        foreach ($results as $count => $r) {
-            $rows[] = [
-                (string) $count,
-                (string) $r['fetched'],
-                sprintf('%.1f', $r['seconds']),
-                sprintf('%.1f', $r['rate']),
-                (string) $r['duplicates'],
-                (string) $r['missed'],
-                (string) $r['trap'],
-                sprintf('%.1f ms', $r['gap']),
-            ];
+        $widths = [7, 13, 7, 7, 10, 6, 10, 12];
+        $cells = static fn (array $row): string => '| ' . implode(' | ', array_map(
+            static fn (string $cell, int $width): string => str_pad($cell, $width),
+            $row,
+            $widths
+        )) . " |\n";
+        if ($first) {
+            echo $cells(['workers', 'pages fetched', 'seconds', 'pages/s', 'duplicates', 'missed', 'trap pages',
+                'min site gap']);
+            echo '|', implode('|', array_map(static fn (int $w): string => str_repeat('-', $w + 2), $widths)), "|\n";
         }
-        $widths = [];
-        foreach ($rows[0] as $i => $heading) {
-            $widths[$i] = max(array_map(static fn (array $row): int => strlen($row[$i]), $rows));
-        }
-        foreach ($rows as $n => $row) {
-            $cells = array_map(static fn (string $c, int $w): string => str_pad($c, $w), $row, $widths);
-            echo '| ', implode(' | ', $cells), " |\n";
-            if ($n === 0) {
-                $rules = array_map(static fn (int $w): string => str_repeat('-', $w + 2), $widths);
-                echo '|', implode('|', $rules), "|\n";
-            }
-        }
+        echo $cells([
+            (string) $count,
+            (string) $r['fetched'],
+            sprintf('%.1f', $r['seconds']),
+            sprintf('%.1f', $r['rate']),
+            (string) $r['duplicates'],
+            (string) $r['missed'],
+            (string) $r['trap'],
+            sprintf('%.1f ms', $r['gap']),
+        ]);
+        flush();
     }
 
     /**
-     * Kills a worker with SIGKILL while it holds a message, and starts it again under the same
-     * consumer name. Returns the messages it had received and not acknowledged (in flight).
+     * Kills a worker with SIGKILL in mid-request (the crawl API marks the requests it serves
+     * with the worker's process id), so that it dies holding a message and its site's lease,
+     * and starts it again under the same consumer name. Returns the messages it had received
+     * and not acknowledged (in flight).
      */
     private function killWorker(string $database, string $consumer): int
     {
-        $deadline = microtime(true) + 10;
-        while ($this->pending($consumer) === 0 && microtime(true) < $deadline) {
-            usleep(1_000);
+        $inRequest = "{$this->dir}/request-of-" . proc_get_status($this->workers[$consumer])['pid'];
+        $deadline = microtime(true) + 30;
+        while (!is_file($inRequest) && microtime(true) < $deadline) {
+            usleep(500);
         }
         $this->stopProcess($this->workers[$consumer], SIGKILL);
         unset($this->workers[$consumer]);
@@ -433,8 +464,13 @@ final class CrawlScale
     }
 
     /**
-     * seen and done (the crawl state), and the messages still in the stream or delayed; null
-     * while Redis does not answer.
+     * seen and done (the crawl state), and the messages still to handle: not yet delivered to
+     * the group (at least one, if any), delivered and not acknowledged (pending), or delayed;
+     * null while Redis does not answer.
+     *
+     * Not the stream's length: Messenger acknowledges a message (XACK), then deletes it (XDEL),
+     * and a worker killed or a Redis stopped between the two leaves an entry that is handled,
+     * which no worker will ever read again.
      *
      * @return array{seen: int, done: int, queued: int}|null
      */
@@ -442,14 +478,58 @@ final class CrawlScale
     {
         try {
             $redis = $this->redis();
+            $queued = (int) $redis->zCard('crawl__queue');
+            $groups = $redis->rawCommand('XINFO', 'GROUPS', 'crawl');
+            if (!is_array($groups)) {
+                // No stream yet, or Redis still loading: nothing can be said.
+                return null;
+            }
+            foreach ($groups as $group) {
+                $info = [];
+                for ($i = 0; $i + 1 < count($group); $i += 2) {
+                    $info[(string) $group[$i]] = $group[$i + 1];
+                }
+                if (($info['name'] ?? null) !== 'crawlers') {
+                    continue;
+                }
+                $after = '(' . $info['last-delivered-id'];
+                $undelivered = $redis->rawCommand('XRANGE', 'crawl', $after, '+', 'COUNT', '1');
+                $queued += (int) ($info['pending'] ?? 0) + (is_array($undelivered) ? count($undelivered) : 0);
+            }
             return [
                 'seen' => (int) $redis->sCard('crawl:seen'),
                 'done' => (int) $redis->sCard('crawl:done'),
-                'queued' => (int) $redis->xLen('crawl') + (int) $redis->zCard('crawl__queue'),
+                'queued' => $queued,
             ];
         } catch (\RedisException) {
             $this->client = null;
             return null;
+        }
+    }
+
+    /**
+     * What the crawl's state in Redis says, for a run that does not end: progress, the messages
+     * in the stream, delayed and pending per consumer, and the sites held.
+     */
+    private function describeState(): string
+    {
+        try {
+            $redis = $this->redis();
+            $pending = $redis->rawCommand('XPENDING', 'crawl', 'crawlers');
+            $leases = [];
+            foreach ($redis->keys('crawl:lease:*') ?: [] as $key) {
+                $leases[] = sprintf('%s (%d ms left)', substr((string) $key, 12), $redis->pTtl((string) $key));
+            }
+            return json_encode([
+                'progress' => $this->progress(),
+                'stream' => $redis->xLen('crawl'),
+                'delayed' => $redis->zCard('crawl__queue'),
+                'pending' => is_array($pending) ? ($pending[3] ?? $pending) : $pending,
+                'held sites' => $leases,
+                'fetches' => count(file("{$this->dir}/fetches.jsonl") ?: []),
+            ], JSON_UNESCAPED_SLASHES) ?: '';
+        } catch (\RedisException $e) {
+            return 'Redis does not answer: ' . $e->getMessage();
         }
     }
 
@@ -461,6 +541,20 @@ final class CrawlScale
             $this->client = $client;
         }
         return $this->client;
+    }
+
+    /**
+     * Starts one CPU hog per core (a PHP that spins, at the workers' own priority), so that the
+     * workers, Redis and the crawl API are descheduled as on a machine with no core to spare;
+     * stop() ends them. Returns how many.
+     */
+    private function startHogs(): int
+    {
+        $cores = max(1, (int) trim((string) shell_exec('nproc 2>/dev/null')));
+        for ($i = 1; $i <= $cores; $i++) {
+            $this->hogs[] = $this->spawn("hog-$i", [PHP_BINARY, '-n', '-r', 'for (;;) {}'], []);
+        }
+        return $cores;
     }
 
     private function startRedis(bool $fresh): void
@@ -512,10 +606,13 @@ final class CrawlScale
             'CRAWLER_LOG' => "{$this->dir}/crawler.log",
             'CRAWLER_MAX_DEPTH' => (string) $this->maxDepth,
             'CRAWLER_SITE_INTERVAL_MS' => (string) $this->intervalMs,
-            // A stream, its consumer group, this process's consumer; a message a dead consumer
-            // held is claimed by another after 2 s (checked every 0.5 s).
+            // A stream, its consumer group, this process's consumer. A consumer started again
+            // under its name reads the messages it held first; one that never comes back has
+            // them claimed by another after 30 s (checked every 0.5 s). Not sooner: a page can
+            // take seconds on a busy machine, and a message claimed from a consumer still at
+            // work is fetched twice, and that consumer then fails to acknowledge it and stops.
             'MESSENGER_TRANSPORT_DSN' => "redis://127.0.0.1:{$this->redisPort}/crawl/crawlers/$consumer"
-                . '?delete_after_ack=true&redeliver_timeout=2&claim_interval=500',
+                . '?delete_after_ack=true&redeliver_timeout=30&claim_interval=500',
         ]);
         if (!$wait) {
             return $process;
@@ -603,9 +700,17 @@ final class CrawlScale
     private function showLogs(): void
     {
         foreach (glob("{$this->dir}/*.log") ?: [] as $log) {
-            $tail = array_slice(file($log, FILE_IGNORE_NEW_LINES) ?: [], -15);
-            fwrite(STDERR, "--- $log (end)\n" . implode("\n", $tail) . "\n");
+            fwrite(STDERR, "--- $log (end)\n" . $this->logTail($log, 15) . "\n");
         }
+    }
+
+    /**
+     * The last lines of a log, joined by " | " when $lines is small enough for one message.
+     */
+    private function logTail(string $log, int $lines): string
+    {
+        $tail = array_slice(file($log, FILE_IGNORE_NEW_LINES) ?: [], -$lines);
+        return implode($lines > 10 ? "\n" : ' | ', $tail);
     }
 
     /**

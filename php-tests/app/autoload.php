@@ -23,6 +23,7 @@ foreach (
         'Symfony/Component/Console', 'Symfony/Component/HttpClient', 'Symfony/Component/HttpKernel',
         'Symfony/Bundle/FrameworkBundle', 'Symfony/Bundle/TwigBundle', 'Symfony/Bridge/Twig', 'Twig',
         'Symfony/Component/Validator', 'Symfony/Component/Messenger', 'Symfony/Component/DomCrawler',
+        'Symfony/Component/Translation',
     ] as $package
 ) {
     require_once "$libraries/$package/autoload.php";

@@ -15,11 +15,13 @@ debian_mirror() {
 
 # suites_of VERSION: the Debian suites that ship that PHP, newest update first. Debian 12
 # (bookworm) has 8.2, Debian 13 (trixie) 8.4, experimental 8.5 (with sid for its libraries).
+# `sid` and `experimental` name those suites themselves (scripts/php/libs: Symfony 7.4 and 8.1).
 suites_of() {
     case $1 in
         8.2) echo "bookworm-security bookworm" ;;
         8.4) echo "trixie-security trixie" ;;
-        8.5) echo "experimental sid" ;;
+        8.5 | experimental) echo "experimental sid" ;;
+        sid) echo "sid" ;;
         *) echo "no Debian suite ships PHP $1 (known: 8.2, 8.4, 8.5)" >&2; return 1 ;;
     esac
 }
@@ -31,7 +33,8 @@ pinned_suite() {
 }
 
 # private_apt DIR ARCH VERSION [deb|deb-src]: sets APT_OPTIONS for apt-get and apt-cache, with
-# lists for the suites of that PHP version under DIR, updated once a day at most.
+# lists for the suites of that PHP version (or of `sid`, `experimental`) under DIR, updated once
+# a day at most.
 private_apt() {
     local dir=$1 arch=$2 version=$3 kind=${4:-deb} mirror suite url
     mirror=$(debian_mirror)

@@ -36,34 +36,47 @@ fn password_range(input: &[u8]) -> Option<std::ops::Range<usize>> {
     if !input.contains(&b'@') {
         return None;
     }
-    // The positions the parser reads (it removes every tab and newline), and an ASCII text of
-    // the same length to find the delimiters in: a byte that is not ASCII stands as `x`, which
-    // can only make more inputs read as having a password (hiding more, never less).
-    let kept: Vec<usize> = (0..input.len())
-        .filter(|&at| !matches!(input[at], b'\t' | b'\n' | b'\r'))
-        .collect();
-    let view: String = kept
-        .iter()
-        .map(|&at| match input[at] {
-            byte @ 0..=0x7F => char::from(byte),
-            _ => 'x',
-        })
-        .collect();
-    let start = view.bytes().position(|b| b > b' ')?;
-    let end = view.bytes().rposition(|b| b > b' ')? + 1;
-    let trimmed = &view[start..end];
+    let (text, origin) = parser_text(input);
+    let start = text.bytes().position(|b| b > b' ')?;
+    let end = text.bytes().rposition(|b| b > b' ')? + 1;
+    let trimmed = &text[start..end];
     let absolute = with_default_scheme(trimmed, "https").ok()?;
     let added = absolute.len() - trimmed.len();
     let authority = layout(&absolute, None).authority?;
     let userinfo =
         &absolute[authority.start..authority.start + absolute[authority.clone()].rfind('@')?];
     let colon = userinfo.find(':')?;
-    // In `absolute`, then in the trimmed view (the added scheme comes first), then in `input`.
+    // In `absolute`, then in the trimmed text (the added scheme comes first), then in `input`.
     let (from, to) = (
         authority.start + colon + 1 - added + start,
         authority.start + userinfo.len() - added + start,
     );
-    (from < to).then(|| kept[from]..kept[to - 1] + 1)
+    (from < to).then(|| origin[from]..origin[to - 1] + 1)
+}
+
+/// The text the parser reads from `input` (each byte of an invalid UTF-8 sequence as `%XX`,
+/// as [`crate::input::bytes_to_str`] writes it, and no tab or newline), and for each of its
+/// bytes the position of the input byte it comes from. The reading is decided on this text,
+/// the real one, so that a user name like `jürgen` is read as the parser reads it.
+fn parser_text(input: &[u8]) -> (String, Vec<usize>) {
+    let mut text = String::with_capacity(input.len());
+    let mut origin = Vec::with_capacity(input.len());
+    let mut at = 0;
+    for chunk in input.utf8_chunks() {
+        for (offset, c) in chunk.valid().char_indices() {
+            if !matches!(c, '\t' | '\n' | '\r') {
+                text.push(c);
+                origin.extend((0..c.len_utf8()).map(|i| at + offset + i));
+            }
+        }
+        at += chunk.valid().len();
+        for &byte in chunk.invalid() {
+            text.push_str(&format!("%{byte:02X}"));
+            origin.extend([at; 3]);
+            at += 1;
+        }
+    }
+    (text, origin)
 }
 
 #[cfg(test)]
@@ -96,6 +109,11 @@ mod tests {
                 "https://u:***@exa mple.com:99999/",
             ),
             ("https://u:пароль@аррӏе.com/", "https://u:***@аррӏе.com/"),
+            // No scheme: `jürgen:` is no scheme, as the parser reads it.
+            ("jürgen:pa:ss@example.com/", "jürgen:***@example.com/"),
+            ("jürgen:s3cret@exa mple.com/", "jürgen:***@exa mple.com/"),
+            ("ü:p@h.com", "ü:***@h.com"),
+            ("j\u{fc}rgen:p\u{e4}ss@h.com/", "j\u{fc}rgen:***@h.com/"),
         ] {
             assert_eq!(redacted(input.as_bytes()), expected, "{input}");
         }
@@ -108,6 +126,12 @@ mod tests {
             &b"ht\ttps://u:***@h/\xfe"[..]
         );
         assert_eq!(redacted(b"https://u\t:p@h"), "https://u\t:***@h");
+        // A byte that is not UTF-8 is `%XX` to the parser: it stays a byte of the user name.
+        assert_eq!(
+            redact_credentials(b"j\xfcrgen:s3cret@h.com/"),
+            &b"j\xfcrgen:***@h.com/"[..]
+        );
+        assert_eq!(redact_credentials(b"u:p\xfcss@h.com"), &b"u:***@h.com"[..]);
     }
 
     #[test]

@@ -20,10 +20,9 @@ use super::flags::Flags;
 use super::pass::{filter_query, Pass};
 use super::query::matches_any;
 use crate::error::{Operation, UrlError};
-use crate::normalize::{normalize_fast, parse_input};
+use crate::normalize::{normalize_fast, parse_input, within_max_length};
 use crate::options::Options;
 use crate::standard::ParsedUrl;
-use std::borrow::Cow;
 
 /// Canonicalizes a URL: normalizes it, then applies `flags` in their fixed order (see
 /// [`Flags`]); a second call changes nothing. Names listed in the
@@ -57,7 +56,12 @@ pub fn canonicalize(input: &[u8], flags: Flags, options: &Options) -> Result<Str
 #[doc(hidden)]
 pub fn canonicalize_fast_path(input: &[u8], flags: Flags, options: &Options) -> Option<String> {
     let normal = normalize_fast(input, options)?;
-    canonical_fast(normal, &Pass { flags, options }).map(Cow::into_owned)
+    let canonical = canonical_fast(normal, &Pass { flags, options })?;
+    // A key longer than max_length is refused by the full path, which says so.
+    options
+        .check_result_length(canonical.len())
+        .is_ok()
+        .then(|| canonical.into_owned())
 }
 
 /// [`canonicalize`] without the fast path: the input parsed, then every chosen transform.
@@ -67,7 +71,8 @@ pub fn canonicalize_full_path(
     flags: Flags,
     options: &Options,
 ) -> Result<String, UrlError> {
-    canonical_url(input, flags, options).map(|url| url.serialize())
+    let key = canonical_url(input, flags, options)?.serialize();
+    within_max_length(key, input, options, Operation::Canonicalize)
 }
 
 /// Whether two URLs have the same canonical form under `flags`, so the same
@@ -115,7 +120,7 @@ pub fn remove_query_parameters(
 ) -> Result<String, UrlError> {
     let mut url = parse_input(input, options, Operation::Normalize)?;
     filter_query(&mut url, |pair| !matches_any(&pair.key(), names), |_| {});
-    Ok(url.serialize())
+    within_max_length(url.serialize(), input, options, Operation::Normalize)
 }
 
 /// The canonical URL, before serialization (for [`crate::surt`]).

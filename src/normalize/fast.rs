@@ -90,6 +90,13 @@ pub(crate) fn normal_form(input: &[u8]) -> Option<NormalForm<'_>> {
     })
 }
 
+/// The vector instructions the fast path scans with (`php --ri url_normalize` shows it).
+#[cfg(target_arch = "x86_64")]
+pub const SIMD: &str = "SSE2 (16 bytes at a time)";
+/// The vector instructions the fast path scans with (`php --ri url_normalize` shows it).
+#[cfg(not(target_arch = "x86_64"))]
+pub const SIMD: &str = "none (one byte at a time)";
+
 /// Bytes no part of a plain tail holds: each is excluded from the path, the query or the
 /// fragment, or is `\\`. (Where a part allows one of them, the byte walk still can.)
 /// Only the SSE2 scan reads it; elsewhere the byte walk checks every tail.

@@ -79,16 +79,17 @@ pub fn normalize_cow<'a>(input: &'a [u8], options: &Options) -> Result<Cow<'a, s
 /// normal form, the normal form written in one pass, or `None` when only the full path knows
 /// (or the options' limits and policies refuse the input: the full path reports why).
 pub(crate) fn normalize_fast<'a>(input: &'a [u8], options: &Options) -> Option<Cow<'a, str>> {
-    let allowed = |scheme: &str, host: &str| {
+    let allowed = |scheme: &str, host: &str, url: &str| {
         options.check_length(input).is_ok()
+            && options.check_result_length(url.len()).is_ok()
             && options.allows_scheme(scheme)
             && options.allows_domain(host)
     };
     match fast_path(input, options.default_scheme())? {
-        FastAnswer::Kept(normal) if allowed(normal.scheme, normal.host) => {
+        FastAnswer::Kept(normal) if allowed(normal.scheme, normal.host, normal.url) => {
             Some(Cow::Borrowed(normal.url))
         }
-        FastAnswer::Rebuilt(rebuilt) if allowed(rebuilt.scheme, rebuilt.host()) => {
+        FastAnswer::Rebuilt(rebuilt) if allowed(rebuilt.scheme, rebuilt.host(), &rebuilt.url) => {
             Some(Cow::Owned(rebuilt.url))
         }
         _ => None,
@@ -133,7 +134,22 @@ pub fn normalize_fast_path(input: &[u8]) -> Option<Cow<'_, str>> {
 /// differential test and the fuzz target can hold the fast path against it.
 #[doc(hidden)]
 pub fn normalize_full_path(input: &[u8], options: &Options) -> Result<String, UrlError> {
-    parse_input(input, options, Operation::Normalize).map(ParsedUrl::into_serialization)
+    let url = parse_input(input, options, Operation::Normalize)?.into_serialization();
+    within_max_length(url, input, options, Operation::Normalize)
+}
+
+/// `url`, the result of `operation` on `input`, unless it is longer than `max_length`
+/// ([`ErrorKind::ResultTooLong`]).
+pub(crate) fn within_max_length(
+    url: String,
+    input: &[u8],
+    options: &Options,
+    operation: Operation,
+) -> Result<String, UrlError> {
+    match options.check_result_length(url.len()) {
+        Ok(()) => Ok(url),
+        Err(kind) => Err(error(kind, None, input, options, operation)),
+    }
 }
 
 /// Reads an input the way [`normalize`] does, and applies the options' policies

@@ -174,6 +174,16 @@ impl<'a> Base<'a> {
     /// [`Base::resolve_full_path`].
     #[doc(hidden)]
     pub fn resolve_fast_path(&self, href: &[u8]) -> Option<String> {
+        let url = self.join_fast(href)?;
+        // A URL longer than max_length is refused by the full path, which says so.
+        self.options
+            .check_result_length(url.len())
+            .is_ok()
+            .then_some(url)
+    }
+
+    /// [`Base::resolve_fast_path`] before the result's length is judged.
+    fn join_fast(&self, href: &[u8]) -> Option<String> {
         let joinable = self.joinable.as_ref()?;
         let starts_with = |prefix: &[u8]| {
             href.get(..prefix.len())
@@ -235,7 +245,11 @@ impl<'a> Base<'a> {
         self.options
             .check_host(&url)
             .map_err(|(kind, host)| fail(false, kind, host))?;
-        Ok(url.into_serialization())
+        let url = url.into_serialization();
+        self.options
+            .check_result_length(url.len())
+            .map_err(|kind| fail(false, kind, None))?;
+        Ok(url)
     }
 }
 

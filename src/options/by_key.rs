@@ -98,7 +98,7 @@ impl Options {
     /// options.set("default_scheme", OptionValue::String("HTTP".into()))?;
     /// assert_eq!(options.default_scheme(), "http");
     /// let err = options.set("stict", OptionValue::Bool(true)).unwrap_err();
-    /// assert!(err.to_string().starts_with("Option `stict` is unknown; known options: allowed_hosts, allowed_schemes,"));
+    /// assert!(err.to_string().starts_with("Option `stict` is unknown; did you mean `strict`? known options: allowed_hosts,"));
     /// # Ok::<(), url_normalize::OptionError>(())
     /// ```
     ///
@@ -153,6 +153,7 @@ impl Options {
             "default_scheme" => match &value {
                 OptionValue::String(scheme) if is_fetchable_scheme(scheme) => {
                     self.default_scheme = scheme.to_ascii_lowercase();
+                    self.default_scheme_set = true;
                 }
                 OptionValue::String(scheme) => {
                     return Err(OptionError::new(
@@ -241,10 +242,17 @@ impl Options {
                 _ => return Err(wrong_type("a string")),
             },
             _ => {
+                let suggestion = match closest_key(key) {
+                    Some(known) => format!("did you mean `{known}`? "),
+                    None => String::new(),
+                };
                 return Err(OptionError::new(
                     key,
-                    format!("is unknown; known options: {}", Self::KEYS.join(", ")),
-                ))
+                    format!(
+                        "is unknown; {suggestion}known options: {}",
+                        Self::KEYS.join(", ")
+                    ),
+                ));
             }
         }
         Ok(())
@@ -273,18 +281,135 @@ impl Options {
         if self.allows_scheme(&self.default_scheme) {
             return Ok(());
         }
+        let allowed = self
+            .allowed_schemes
+            .as_deref()
+            .unwrap_or_default()
+            .join(", ");
+        if self.default_scheme_set {
+            return Err(OptionError::new(
+                "default_scheme",
+                format!(
+                    "(`{}`) must be one of allowed_schemes ({allowed})",
+                    self.default_scheme
+                ),
+            ));
+        }
+        // The user set only allowed_schemes: name it, and what to do.
         Err(OptionError::new(
-            "default_scheme",
+            "allowed_schemes",
             format!(
-                "(`{}`) must be one of allowed_schemes ({})",
-                self.default_scheme,
-                self.allowed_schemes
-                    .as_deref()
-                    .unwrap_or_default()
-                    .join(", ")
+                "({allowed}) does not list `{}`, the default scheme given to URLs that have \
+                 none: list it, or set `default_scheme` to one of them",
+                self.default_scheme
             ),
         ))
     }
+}
+
+impl Options {
+    /// The options in force, by their keys, with every default filled in: setting each of
+    /// them on [`Options::default`] builds options that give the same answers. The `extra_*`
+    /// keys are folded into the lists they extend; `allowed_schemes` and `allowed_hosts`
+    /// appear only when set.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use url_normalize::{OptionValue, Options};
+    /// let mut options = Options::default();
+    /// options.set("allowed_hosts", OptionValue::List(vec!["*.Bücher.DE".into()]))?;
+    /// let values = options.values();
+    /// assert!(values.contains(&("allowed_hosts", OptionValue::List(vec!["*.xn--bcher-kva.de".into()]))));
+    /// assert!(values.contains(&("strict", OptionValue::Bool(false))));
+    /// # Ok::<(), url_normalize::OptionError>(())
+    /// ```
+    pub fn values(&self) -> Vec<(&'static str, OptionValue)> {
+        let mut values = vec![
+            ("strict", OptionValue::Bool(self.strict)),
+            (
+                "default_scheme",
+                OptionValue::String(self.default_scheme.clone()),
+            ),
+        ];
+        if let Some(schemes) = &self.allowed_schemes {
+            values.push(("allowed_schemes", OptionValue::List(schemes.clone())));
+        }
+        if let Some(hosts) = &self.host_policy.allowed {
+            let hosts = hosts.iter().map(ToString::to_string).collect();
+            values.push(("allowed_hosts", OptionValue::List(hosts)));
+        }
+        values.extend([
+            (
+                "block_private_hosts",
+                OptionValue::Bool(self.host_policy.block_private),
+            ),
+            (
+                "max_length",
+                OptionValue::Int(i64::try_from(self.max_length).unwrap_or(i64::MAX)),
+            ),
+            (
+                "directory_indexes",
+                OptionValue::List(self.directory_indexes.effective()),
+            ),
+            (
+                "tracking_parameters",
+                OptionValue::List(self.tracking.to_vec()),
+            ),
+            (
+                "remove_query_parameters",
+                OptionValue::List(self.removed_parameters.clone()),
+            ),
+            (
+                "public_suffixes",
+                OptionValue::String(self.public_suffixes.name().to_owned()),
+            ),
+            ("log_credentials", OptionValue::Bool(self.log_credentials)),
+        ]);
+        values
+    }
+}
+
+/// The one known key within two edits of `key` (a letter added, removed, changed, or two
+/// neighbours swapped), if exactly one is that close.
+fn closest_key(key: &str) -> Option<&'static str> {
+    let key = key.to_ascii_lowercase();
+    let mut close = Options::KEYS
+        .iter()
+        .filter(|known| edit_distance(&key, known) <= 2);
+    match (close.next(), close.next()) {
+        (Some(known), None) => Some(known),
+        _ => None,
+    }
+}
+
+/// The optimal string alignment distance between `a` and `b`, in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    // Keys are short; an input far longer than any key is no typo of one.
+    if a.len() > b.len() + 2 || b.len() > a.len() + 2 {
+        return usize::MAX;
+    }
+    let mut rows = vec![vec![0; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in rows[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (rows[i - 1][j] + 1)
+                .min(rows[i][j - 1] + 1)
+                .min(rows[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = best;
+        }
+    }
+    rows[a.len()][b.len()]
 }
 
 /// The URL Standard's scheme: an ASCII letter, then ASCII letters, digits, `+`, `-` or `.`.
@@ -320,6 +445,49 @@ mod tests {
             err.to_string(),
             "Option `default_scheme` must be a string, null given"
         );
+    }
+
+    #[test]
+    fn values_build_the_same_options_again() {
+        let list =
+            |items: &[&str]| OptionValue::List(items.iter().map(|s| s.to_string()).collect());
+        let mut options = Options::default();
+        for (key, value) in [
+            ("strict", OptionValue::Bool(true)),
+            ("allowed_schemes", list(&["HTTP", "https"])),
+            (
+                "allowed_hosts",
+                list(&["Example.COM", "*.bücher.de", "0x7f.1"]),
+            ),
+            ("block_private_hosts", OptionValue::Bool(true)),
+            ("max_length", OptionValue::Int(300)),
+            ("extra_directory_indexes", list(&["start\\.htm"])),
+            ("extra_tracking_parameters", list(&["ref"])),
+            ("remove_query_parameters", list(&["sid"])),
+            ("public_suffixes", OptionValue::String("icann".into())),
+            ("log_credentials", OptionValue::Bool(true)),
+        ] {
+            options.set(key, value).unwrap();
+        }
+        let mut again = Options::default();
+        for (key, value) in options.values() {
+            again.set(key, value).unwrap_or_else(|e| panic!("{e}"));
+        }
+        again.validate().unwrap();
+        assert_eq!(again.values(), options.values());
+        let keys: Vec<&str> = options.values().iter().map(|(key, _)| *key).collect();
+        assert!(
+            keys.iter().all(|key| Options::KEYS.contains(key)),
+            "{keys:?}"
+        );
+        assert!(options.is_directory_index("start.htm") && again.is_directory_index("start.htm"));
+        // Unset lists are left out, so the defaults allow every scheme and host.
+        let defaults: Vec<&str> = Options::default()
+            .values()
+            .iter()
+            .map(|(k, _)| *k)
+            .collect();
+        assert!(!defaults.contains(&"allowed_schemes") && !defaults.contains(&"allowed_hosts"));
     }
 
     #[test]
@@ -464,14 +632,50 @@ mod tests {
             )
             .unwrap();
         let err = options.validate().unwrap_err();
+        assert_eq!(err.key(), "allowed_schemes", "the key the caller set");
         assert_eq!(
             err.to_string(),
-            "Option `default_scheme` (`https`) must be one of allowed_schemes (http, ftp)"
+            "Option `allowed_schemes` (http, ftp) does not list `https`, the default scheme \
+             given to URLs that have none: list it, or set `default_scheme` to one of them"
         );
         options
             .set("default_scheme", OptionValue::String("ftp".into()))
             .unwrap();
         options.validate().unwrap();
+        options
+            .set("default_scheme", OptionValue::String("wss".into()))
+            .unwrap();
+        let err = options.validate().unwrap_err();
+        assert_eq!(err.key(), "default_scheme");
+        assert_eq!(
+            err.to_string(),
+            "Option `default_scheme` (`wss`) must be one of allowed_schemes (http, ftp)"
+        );
+    }
+
+    #[test]
+    fn an_unknown_key_within_two_edits_of_one_is_suggested() {
+        let message = |key: &str| {
+            Options::default()
+                .set(key, OptionValue::Bool(true))
+                .unwrap_err()
+                .to_string()
+        };
+        for (typo, known) in [
+            ("stict", "strict"),
+            ("Strict", "strict"),
+            ("max_lenght", "max_length"),
+            ("allowed_host", "allowed_hosts"),
+            ("block_private_host", "block_private_hosts"),
+            ("log_credential", "log_credentials"),
+        ] {
+            let expected =
+                format!("Option `{typo}` is unknown; did you mean `{known}`? known options:");
+            assert!(message(typo).starts_with(&expected), "{}", message(typo));
+        }
+        for far in ["timeout", "", "hosts", "max_length_in_bytes"] {
+            assert!(!message(far).contains("did you mean"), "{}", message(far));
+        }
     }
 
     #[test]

@@ -7,7 +7,14 @@
 //! `a.com`. So the host judged is the host a browser, and an HTTP client given the
 //! normalized URL, connects to. Names are not resolved: a domain whose DNS points to a private
 //! address passes (the HTTP client must pin and check the address it connects to).
+//!
+//! An address is public when IANA's special-purpose registries call it globally reachable, or
+//! do not list it (`special_addresses.rs`, written from them). Of the IPv6 forms of IPv4
+//! addresses, NAT64's `64:ff9b::/96` and 6to4's `2002::/16` are judged by the IPv4 address
+//! they reach; IPv4-mapped, -compatible and -translated addresses, which no public IPv6 host
+//! has, are refused whatever they hold, as is Teredo, which hides where it leads.
 
+use super::special_addresses::{Block, Verdict, IPV4, IPV6};
 use crate::standard::{parse, UrlHost};
 use std::net::{Ipv4Addr, Ipv6Addr};
 use url::Host;
@@ -78,13 +85,23 @@ impl HostPattern {
     }
 }
 
+/// The entry as the option takes it back: `*.` and the host in URL form.
+impl std::fmt::Display for HostPattern {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.subdomains {
+            true => write!(f, "*.{}", self.host),
+            false => f.write_str(&self.host),
+        }
+    }
+}
+
 /// Why the policy refuses a host.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Refusal {
     /// Not in `allowed_hosts` (or no host at all, while the option is set).
     NotAllowed,
-    /// A loopback, private, link-local, unique-local, unspecified, multicast, reserved or
-    /// IPv4-mapped address, or `localhost` (`block_private_hosts`).
+    /// An address that is not globally reachable, a loopback name, or no host at all
+    /// (`block_private_hosts`).
     Private,
 }
 
@@ -122,17 +139,18 @@ impl HostPolicy {
     }
 }
 
-/// Whether `host` is `localhost` (or under it), or an address that is not public.
+/// Whether `host` is a loopback name or an address that is not public, or is missing: a URL
+/// without a host (`file:///etc/passwd`, `mailto:`) reaches no public server either.
 fn is_private(host: UrlHost<'_>) -> bool {
     match host {
-        UrlHost::Empty => false,
-        UrlHost::Domain(domain) => is_localhost(domain),
+        UrlHost::Empty => true,
+        UrlHost::Domain(domain) => is_loopback_name(domain),
         UrlHost::Ipv4(address, _) => is_private_ipv4(address),
         UrlHost::Ipv6(address, _) => is_private_ipv6(address),
         // Not an address for the URL Standard, but read as the host of a special URL, as an
         // HTTP client might read it: `foo://127.0.0.1/`, `foo://localhost/`.
         UrlHost::Opaque(opaque) => match Host::parse(opaque) {
-            Ok(Host::Domain(domain)) => is_localhost(&domain),
+            Ok(Host::Domain(domain)) => is_loopback_name(&domain),
             Ok(Host::Ipv4(address)) => is_private_ipv4(address),
             Ok(Host::Ipv6(address)) => is_private_ipv6(address),
             Err(_) => false,
@@ -140,73 +158,52 @@ fn is_private(host: UrlHost<'_>) -> bool {
     }
 }
 
-/// `localhost` and its subdomains, which resolve to a loopback address (RFC 6761 §6.3).
-fn is_localhost(domain: &str) -> bool {
-    let domain = domain.trim_end_matches('.').to_ascii_lowercase();
-    domain == "localhost" || domain.ends_with(".localhost")
+/// Names that resolve to a loopback address beside `localhost` and its subdomains (RFC 6761
+/// §6.3): those of the `/etc/hosts` that Debian and Docker containers ship.
+const LOOPBACK_NAMES: &[&str] = &[
+    "ip6-localhost",
+    "ip6-loopback",
+    "localhost.localdomain",
+    "localhost6",
+    "localhost6.localdomain6",
+];
+
+/// `localhost`, its subdomains, or one of [`LOOPBACK_NAMES`], with or without a final dot.
+fn is_loopback_name(domain: &str) -> bool {
+    let domain = domain
+        .strip_suffix('.')
+        .unwrap_or(domain)
+        .to_ascii_lowercase();
+    domain == "localhost"
+        || domain.ends_with(".localhost")
+        || LOOPBACK_NAMES.contains(&domain.as_str())
 }
 
-/// IPv4 blocks that are not public unicast (IANA IPv4 special-purpose registry, RFC 6890):
-/// the address and the prefix length.
-const PRIVATE_IPV4: &[([u8; 4], u32)] = &[
-    ([0, 0, 0, 0], 8),       // "this network", the unspecified address 0.0.0.0
-    ([10, 0, 0, 0], 8),      // private (RFC 1918)
-    ([100, 64, 0, 0], 10),   // shared address space, carrier-grade NAT (RFC 6598)
-    ([127, 0, 0, 0], 8),     // loopback
-    ([169, 254, 0, 0], 16),  // link-local, cloud metadata (169.254.169.254)
-    ([172, 16, 0, 0], 12),   // private (RFC 1918)
-    ([192, 0, 0, 0], 24),    // IETF protocol assignments
-    ([192, 0, 2, 0], 24),    // documentation (TEST-NET-1)
-    ([192, 88, 99, 0], 24),  // 6to4 relay anycast (deprecated)
-    ([192, 168, 0, 0], 16),  // private (RFC 1918)
-    ([198, 18, 0, 0], 15),   // benchmarking
-    ([198, 51, 100, 0], 24), // documentation (TEST-NET-2)
-    ([203, 0, 113, 0], 24),  // documentation (TEST-NET-3)
-    ([224, 0, 0, 0], 4),     // multicast
-    ([240, 0, 0, 0], 4),     // reserved, and the broadcast address 255.255.255.255
-];
+/// The verdict of the longest block of `blocks` (longest first) that holds `address`, an
+/// address of `width` bits; an address in no block is public.
+fn verdict<T: Copy + Into<u128>>(address: u128, width: u32, blocks: &[Block<T>]) -> Verdict {
+    blocks
+        .iter()
+        .find(|&&(network, length, ..)| {
+            (address ^ network.into())
+                .checked_shr(width - length)
+                .unwrap_or(0)
+                == 0
+        })
+        .map_or(Verdict::Public, |&(_, _, verdict, _)| verdict)
+}
 
 fn is_private_ipv4(address: Ipv4Addr) -> bool {
-    let bits = u32::from(address);
-    PRIVATE_IPV4.iter().any(|&(network, length)| {
-        let mask = u32::MAX << (32 - length);
-        bits & mask == u32::from(Ipv4Addr::from(network))
-    })
+    verdict(u32::from(address).into(), 32, IPV4) != Verdict::Public
 }
-
-/// IPv6 blocks that are not public unicast (IANA IPv6 special-purpose registry), as the
-/// address and the prefix length. Blocks that embed an IPv4 address are judged by it, below.
-const PRIVATE_IPV6: &[(u128, u32)] = &[
-    (0, 96),                      // ::/96: unspecified, loopback, IPv4-compatible
-    (0xffff_0000_0000, 96),       // ::ffff:0:0/96: IPv4-mapped, all of them
-    (0x0064_ff9b_0001 << 80, 48), // 64:ff9b:1::/48: local-use NAT64
-    (0x0100 << 112, 64),          // 100::/64: discard-only
-    (0x2001_0002 << 96, 48),      // 2001:2::/48: benchmarking
-    (0x2001_0db8 << 96, 32),      // 2001:db8::/32: documentation
-    (0x3fff << 112, 20),          // 3fff::/20: documentation
-    (0xfc00 << 112, 7),           // fc00::/7: unique local
-    (0xfe80 << 112, 10),          // fe80::/10: link-local
-    (0xfec0 << 112, 10),          // fec0::/10: site-local (deprecated)
-    (0xff00 << 112, 8),           // ff00::/8: multicast
-];
 
 fn is_private_ipv6(address: Ipv6Addr) -> bool {
     let bits = u128::from(address);
-    let in_block = |network: u128, length: u32| bits >> (128 - length) == network >> (128 - length);
-    if PRIVATE_IPV6
-        .iter()
-        .any(|&(network, length)| in_block(network, length))
-    {
-        return true;
+    match verdict(bits, 128, IPV6) {
+        Verdict::Public => false,
+        Verdict::Refused => true,
+        Verdict::EmbedsIpv4 { at } => is_private_ipv4(Ipv4Addr::from((bits >> (96 - at)) as u32)),
     }
-    // NAT64 (64:ff9b::/96) and 6to4 (2002::/16) reach the IPv4 address they embed.
-    if in_block(0x0064_ff9b << 96, 96) {
-        return is_private_ipv4(Ipv4Addr::from(bits as u32));
-    }
-    if in_block(0x2002 << 112, 16) {
-        return is_private_ipv4(Ipv4Addr::from((bits >> 80) as u32));
-    }
-    false
 }
 
 #[cfg(test)]
@@ -343,6 +340,22 @@ mod tests {
             "http://localhost/",
             "http://LOCALHOST./",
             "http://a.b.localhost/",
+            "http://ip6-localhost/",
+            "http://ip6-loopback./",
+            "http://localhost.localdomain/",
+            "http://LOCALHOST6/",
+            "http://localhost6.localdomain6/",
+            "http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/",
+            "http://[2001::1]/",
+            "http://[::ffff:0:7f00:1]/",
+            "http://[5f00::1]/",
+            "http://[100:0:0:1::1]/",
+            "http://[64:ff9b:1::808:808]/",
+            "http://[2002:7f00:1::]/",
+            "file://localhost/etc/passwd",
+            "file:///etc/passwd",
+            "mailto:a@127.0.0.1",
+            "data:text/plain,x",
             "foo://127.0.0.1/",
             "foo://localhost:80/",
             "foo://[::1]/",
@@ -358,9 +371,12 @@ mod tests {
             "https://example.com/",
             "https://localhost.example/",
             "https://notlocalhost/",
-            "mailto:a@127.0.0.1",
-            "file:///etc/passwd",
+            "https://ip6-localhost.example/",
+            "http://192.0.0.9/",
+            "http://[2001:1::1]/",
+            "http://[2001:4:112::1]/",
             "foo://example.com/",
+            "file://fileserver.example/share",
         ] {
             assert_eq!(judged(public), Ok(()), "{public}");
         }

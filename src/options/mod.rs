@@ -5,6 +5,7 @@ mod by_key;
 mod defaults;
 pub(crate) mod host_policy;
 mod public_suffixes;
+mod special_addresses;
 
 pub use by_key::{OptionError, OptionValue};
 pub use defaults::{DEFAULT_DIRECTORY_INDEXES, DEFAULT_TRACKING_PARAMETERS};
@@ -24,6 +25,9 @@ use std::sync::{Arc, LazyLock};
 pub struct Options {
     strict: bool,
     default_scheme: String,
+    /// Whether `default_scheme` was given, so a conflict with `allowed_schemes` names the key
+    /// the caller set.
+    default_scheme_set: bool,
     directory_indexes: ListOption,
     /// Compiled from `directory_indexes` whenever it changes.
     directory_index: Regex,
@@ -113,6 +117,7 @@ impl Default for Options {
         Self {
             strict: false,
             default_scheme: "https".to_owned(),
+            default_scheme_set: false,
             directory_index: DEFAULT_DIRECTORY_INDEX.clone(),
             directory_indexes,
             tracking: Arc::clone(&DEFAULT_TRACKING),
@@ -175,7 +180,7 @@ impl Options {
         self.public_suffixes
     }
 
-    /// The longest input accepted, in bytes (`max_length`).
+    /// The longest input accepted, and the longest URL returned, in bytes (`max_length`).
     pub fn max_length(&self) -> usize {
         self.max_length
     }
@@ -185,6 +190,18 @@ impl Options {
         if input.len() > self.max_length {
             return Err(ErrorKind::InputTooLong {
                 length: input.len(),
+                max_length: self.max_length,
+            });
+        }
+        Ok(())
+    }
+
+    /// [`ErrorKind::ResultTooLong`] when a URL of `length` bytes is longer than `max_length`:
+    /// what a normalizer returns, it accepts again.
+    pub(crate) fn check_result_length(&self, length: usize) -> Result<(), ErrorKind> {
+        if length > self.max_length {
+            return Err(ErrorKind::ResultTooLong {
+                length,
                 max_length: self.max_length,
             });
         }

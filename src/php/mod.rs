@@ -4,14 +4,17 @@
 mod args;
 mod batch;
 mod construct;
+mod crawl_args;
 mod exception;
+mod info;
+mod interface;
 mod logger;
 mod normalizer;
 mod options;
+mod parameters;
 mod pattern;
 mod robots;
 mod scope;
-mod url_arg;
 mod zstring;
 
 use ext_php_rs::prelude::*;
@@ -22,6 +25,9 @@ use std::io::Write as _;
 pub fn get_module(module: ModuleBuilder) -> ModuleBuilder {
     module
         .startup_function(startup)
+        .request_startup_function(request_startup)
+        .info_function(info::module_info)
+        .interface::<interface::PhpInterfaceUrlNormalizerInterface>()
         .class::<normalizer::UrlNormalizer>()
         .class::<robots::RobotsTxt>()
         .class::<pattern::UrlPattern>()
@@ -35,11 +41,19 @@ pub fn get_module(module: ModuleBuilder) -> ModuleBuilder {
 /// The hook is this library's own: every Rust extension links its own copy of std.
 unsafe extern "C" fn startup(_type: i32, _module_number: i32) -> i32 {
     install_panic_hook();
-    if exception::register() {
+    if exception::register() && parameters::prepare() {
         0
     } else {
         1
     }
+}
+
+/// RINIT: the URL parameters' `string` type and `#[\SensitiveParameter]`, which need the
+/// registered class (`parameters.rs`). A panic must not cross into PHP here: it is caught,
+/// and the request goes on.
+unsafe extern "C" fn request_startup(_type: i32, _module_number: i32) -> i32 {
+    let _ = std::panic::catch_unwind(parameters::complete_url_parameters);
+    0
 }
 
 /// One line per panic on stderr. Written with `write!`, whose error is ignored: `eprintln!`

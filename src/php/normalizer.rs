@@ -3,17 +3,16 @@
 // Parameter names are PHP's (camelCase): with named arguments they are part of the API.
 #![allow(non_snake_case)]
 
-use super::args::{ArrayArg, ObjectArg};
+use super::args::{url_element, ArrayArg, ObjectArg, Param, UrlArg};
 use super::batch::{map_values, Key};
 use super::construct::unconstructed_this;
-use super::exception::{invalid_argument, invalid_url_at, not_a_string};
+use super::exception::{invalid_argument, invalid_url_at};
+use super::interface::PhpInterfaceUrlNormalizerInterface;
 use super::logger::{declare_property, Logger};
-use super::options::{debug_type, options_from_array, string_list};
+use super::options::{options_from_array, options_to_array, string_list};
 use super::zstring::{PhpString, StringArg};
 use crate::{Base, ErrorKind, Flags, KeyBits, Options, UrlError};
-use ext_php_rs::binary_slice::BinarySlice;
 use ext_php_rs::boxed::ZBox;
-use ext_php_rs::convert::FromZval;
 use ext_php_rs::exception::PhpException;
 use ext_php_rs::prelude::*;
 use ext_php_rs::types::{ZendClassObject, ZendHashTable, Zval};
@@ -25,6 +24,7 @@ use std::borrow::Cow;
 #[php(name = "UrlNormalize\\UrlNormalizer")]
 #[php(flags = ext_php_rs::flags::ClassFlags::Final)]
 #[php(modifier = declare_property)]
+#[php(implements(PhpInterfaceUrlNormalizerInterface))]
 pub struct UrlNormalizer {
     options: Options,
 }
@@ -61,9 +61,14 @@ impl UrlNormalizer {
     pub const REMOVE_FRAGMENT: i64 = constant(Flags::REMOVE_FRAGMENT);
     pub const REMOVE_FRAGMENTS: i64 = constant(Flags::REMOVE_FRAGMENTS);
     pub const KEY_VERSION: i64 = crate::KEY_VERSION;
+    pub const PUBLIC_SUFFIX_LIST_VERSION: &'static str = crate::PUBLIC_SUFFIX_LIST_VERSION;
 
     #[php(defaults(options = ArrayArg::EMPTY))]
-    pub fn __construct(logger: Option<ObjectArg<'_>>, options: ArrayArg<'_>) -> PhpResult<Self> {
+    pub fn __construct(
+        logger: Param<'_, Option<ObjectArg<'_>>>,
+        options: Param<'_, ArrayArg<'_>>,
+    ) -> PhpResult<Self> {
+        let (logger, options) = (logger.read(1)?, options.read(2)?);
         let this = unconstructed_this::<Self>()?;
         let options = options_from_array(options)?;
         if let Some(logger) = logger {
@@ -72,13 +77,21 @@ impl UrlNormalizer {
         Ok(Self { options })
     }
 
-    pub fn normalize(self_: &This, url: StringArg<'_>) -> PhpResult<PhpString> {
+    pub fn get_options(&self) -> PhpResult<ZBox<ZendHashTable>> {
+        options_to_array(&self.options)
+    }
+
+    pub fn normalize(self_: &This, url: UrlArg<'_>) -> PhpResult<PhpString> {
+        let url = url.read(1)?;
         let answer = normalize_one(self_, &url, UrlError::into)?;
         Ok(answer.unwrap_or_else(|| url.returned()))
     }
 
-    pub fn normalize_many(self_: &This, urls: &ZendHashTable) -> PhpResult<ZBox<ZendHashTable>> {
-        each_string(urls, "normalizeMany", |key, url| {
+    pub fn normalize_many(
+        self_: &This,
+        urls: Param<'_, &ZendHashTable>,
+    ) -> PhpResult<ZBox<ZendHashTable>> {
+        each_url(urls.read(1)?, |key, url| {
             normalize_one(self_, url, |err| invalid_url_at("normalizeMany", key, err))
         })
     }
@@ -87,14 +100,15 @@ impl UrlNormalizer {
     #[php(defaults(baseIsDirectory = false))]
     pub fn resolve(
         &self,
-        href: BinarySlice<u8>,
-        base: BinarySlice<u8>,
-        baseIsDirectory: bool,
+        href: UrlArg<'_>,
+        base: UrlArg<'_>,
+        baseIsDirectory: Param<'_, bool>,
     ) -> PhpResult<String> {
-        let resolved = if baseIsDirectory {
-            crate::resolve_against_directory(&href, &base, &self.options)
+        let (href, base) = (href.read(1)?, base.read(2)?);
+        let resolved = if baseIsDirectory.read(3)? {
+            crate::resolve_against_directory(href.bytes(), base.bytes(), &self.options)
         } else {
-            crate::resolve(&href, &base, &self.options)
+            crate::resolve(href.bytes(), base.bytes(), &self.options)
         };
         Ok(resolved?)
     }
@@ -102,16 +116,17 @@ impl UrlNormalizer {
     #[php(defaults(baseIsDirectory = false))]
     pub fn resolve_many(
         &self,
-        hrefs: &ZendHashTable,
-        base: BinarySlice<u8>,
-        baseIsDirectory: bool,
+        hrefs: Param<'_, &ZendHashTable>,
+        base: UrlArg<'_>,
+        baseIsDirectory: Param<'_, bool>,
     ) -> PhpResult<ZBox<ZendHashTable>> {
+        let (hrefs, base) = (hrefs.read(1)?, base.read(2)?);
         // Parsed once for every link; an invalid base is reported with each link, as by resolve().
-        let page = match baseIsDirectory {
-            true => Base::new_directory(&base, &self.options),
-            false => Base::new(&base, &self.options),
+        let page = match baseIsDirectory.read(3)? {
+            true => Base::new_directory(base.bytes(), &self.options),
+            false => Base::new(base.bytes(), &self.options),
         };
-        each_string(hrefs, "resolveMany", |key, href| {
+        each_url(hrefs, |key, href| {
             let resolved = page.resolve(href.bytes());
             let url = resolved.map_err(|err| invalid_url_at("resolveMany", key, err))?;
             Ok((url.as_bytes() != href.bytes()).then(|| PhpString::new(url.as_bytes())))
@@ -120,27 +135,20 @@ impl UrlNormalizer {
 
     pub fn canonicalize(
         self_: &This,
-        url: StringArg<'_>,
-        flags: Option<i64>,
+        url: UrlArg<'_>,
+        flags: Param<'_, Option<i64>>,
     ) -> PhpResult<PhpString> {
-        let flags = flags_or_default(flags)?;
-        let canonical = crate::canonicalize(url.bytes(), flags, &self_.options);
-        let answer = lenient(
-            self_,
-            url.bytes(),
-            canonical.map(Cow::Owned),
-            UrlError::into,
-        )?;
-        Ok(answer.unwrap_or_else(|| url.returned()))
+        let (url, flags) = (url.read(1)?, flags_or_default(flags.read(2)?)?);
+        canonical(self_, &url, flags)
     }
 
     pub fn canonicalize_many(
         self_: &This,
-        urls: &ZendHashTable,
-        flags: Option<i64>,
+        urls: Param<'_, &ZendHashTable>,
+        flags: Param<'_, Option<i64>>,
     ) -> PhpResult<ZBox<ZendHashTable>> {
-        let flags = flags_or_default(flags)?;
-        each_string(urls, "canonicalizeMany", |key, url| {
+        let (urls, flags) = (urls.read(1)?, flags_or_default(flags.read(2)?)?);
+        each_url(urls, |key, url| {
             let canonical = crate::canonicalize(url.bytes(), flags, &self_.options);
             lenient(self_, url.bytes(), canonical.map(Cow::Owned), |err| {
                 invalid_url_at("canonicalizeMany", key, err)
@@ -151,10 +159,11 @@ impl UrlNormalizer {
     #[php(defaults(bits = 64))]
     pub fn fingerprint(
         self_: &This,
-        url: StringArg<'_>,
-        flags: Option<i64>,
-        bits: i64,
+        url: UrlArg<'_>,
+        flags: Param<'_, Option<i64>>,
+        bits: Param<'_, i64>,
     ) -> PhpResult<String> {
+        let (url, flags, bits) = (url.read(1)?, flags.read(2)?, bits.read(3)?);
         let bits = KeyBits::try_from(bits).map_err(|err| {
             PhpException::new(
                 format!("UrlNormalize\\UrlNormalizer::fingerprint(): Argument #3 ($bits) {err}"),
@@ -162,11 +171,12 @@ impl UrlNormalizer {
                 ce::value_error(),
             )
         })?;
-        let canonical = Self::canonicalize(self_, url, flags)?;
+        let canonical = canonical(self_, &url, flags_or_default(flags)?)?;
         Ok(crate::fingerprint_with(canonical.bytes(), bits))
     }
 
-    pub fn surt(self_: &This, url: StringArg<'_>) -> PhpResult<PhpString> {
+    pub fn surt(self_: &This, url: UrlArg<'_>) -> PhpResult<PhpString> {
+        let url = url.read(1)?;
         let surt = crate::surt(url.bytes(), &self_.options);
         let answer = lenient(self_, url.bytes(), surt.map(Cow::Owned), UrlError::into)?;
         Ok(answer.unwrap_or_else(|| url.returned()))
@@ -174,9 +184,10 @@ impl UrlNormalizer {
 
     pub fn remove_query_parameters(
         self_: &This,
-        url: StringArg<'_>,
-        names: &ZendHashTable,
+        url: UrlArg<'_>,
+        names: Param<'_, &ZendHashTable>,
     ) -> PhpResult<PhpString> {
+        let (url, names) = (url.read(1)?, names.read(2)?);
         let names = string_list(names).ok_or_else(|| {
             invalid_argument(
                 "removeQueryParameters(): $names must be a list of strings (globs such as utm_*)",
@@ -187,40 +198,45 @@ impl UrlNormalizer {
         Ok(answer.unwrap_or_else(|| url.returned()))
     }
 
-    pub fn registrable_domain(self_: &This, url: BinarySlice<u8>) -> PhpResult<Option<String>> {
-        let result = crate::registrable_domain(&url, &self_.options);
-        result.or_else(|err| warn_or_throw(self_, err, &url).map(|()| None))
+    pub fn registrable_domain(self_: &This, url: UrlArg<'_>) -> PhpResult<Option<String>> {
+        let url = url.read(1)?;
+        let result = crate::registrable_domain(url.bytes(), &self_.options);
+        result.or_else(|err| warn_or_throw(self_, err, url.bytes()).map(|()| None))
     }
 
-    pub fn public_suffix(self_: &This, url: BinarySlice<u8>) -> PhpResult<Option<String>> {
-        let result = crate::public_suffix(&url, &self_.options);
-        result.or_else(|err| warn_or_throw(self_, err, &url).map(|()| None))
+    pub fn public_suffix(self_: &This, url: UrlArg<'_>) -> PhpResult<Option<String>> {
+        let url = url.read(1)?;
+        let result = crate::public_suffix(url.bytes(), &self_.options);
+        result.or_else(|err| warn_or_throw(self_, err, url.bytes()).map(|()| None))
     }
 
     #[php(defaults(schemeful = false))]
     pub fn same_site(
         self_: &This,
-        a: BinarySlice<u8>,
-        b: BinarySlice<u8>,
-        schemeful: bool,
+        a: UrlArg<'_>,
+        b: UrlArg<'_>,
+        schemeful: Param<'_, bool>,
     ) -> PhpResult<bool> {
-        let result = crate::same_site(&a, &b, schemeful, &self_.options);
+        let (a, b, schemeful) = (a.read(1)?, b.read(2)?, schemeful.read(3)?);
+        let result = crate::same_site(a.bytes(), b.bytes(), schemeful, &self_.options);
         result.or_else(|err| warn_or_throw_for_pair(self_, err, &a, &b).map(|()| false))
     }
 
     pub fn equivalent(
         self_: &This,
-        a: BinarySlice<u8>,
-        b: BinarySlice<u8>,
-        flags: Option<i64>,
+        a: UrlArg<'_>,
+        b: UrlArg<'_>,
+        flags: Param<'_, Option<i64>>,
     ) -> PhpResult<bool> {
+        let (a, b, flags) = (a.read(1)?, b.read(2)?, flags.read(3)?);
         let flags = flags_or_default(flags)?;
-        let result = crate::equivalent(&a, &b, flags, &self_.options);
+        let result = crate::equivalent(a.bytes(), b.bytes(), flags, &self_.options);
         result.or_else(|err| warn_or_throw_for_pair(self_, err, &a, &b).map(|()| false))
     }
 
     /// Never throws for a bad URL: the array says why it is one.
-    pub fn explain(&self, url: StringArg<'_>) -> PhpResult<ZBox<ZendHashTable>> {
+    pub fn explain(&self, url: UrlArg<'_>) -> PhpResult<ZBox<ZendHashTable>> {
+        let url = url.read(1)?;
         let explained = crate::explain(url.bytes(), &self.options);
         let names = |names: Vec<&str>| -> PhpResult<Zval> {
             let mut list = ZendHashTable::with_capacity(names.len() as u32);
@@ -232,7 +248,11 @@ impl UrlNormalizer {
             Ok(zval)
         };
         let mut array = ZendHashTable::with_capacity(7);
-        array.insert("input", url.zval().shallow_clone())?;
+        // As a log record shows it: the input's password hidden unless `log_credentials`.
+        match self.options.loggable(url.bytes()) {
+            Cow::Borrowed(_) => array.insert("input", url.zval().shallow_clone())?,
+            Cow::Owned(hidden) => array.insert("input", PhpString::new(&hidden).into_zval())?,
+        }
         array.insert("result", explained.result)?;
         array.insert("valid", explained.reason.is_none())?;
         array.insert(
@@ -249,11 +269,13 @@ impl UrlNormalizer {
     }
 
     /// Throws for an invalid URL in both modes, as resolve() does: no type is the answer.
-    pub fn host_type(&self, url: BinarySlice<u8>) -> PhpResult<&'static str> {
-        Ok(crate::host_type(&url, &self.options)?)
+    pub fn host_type(&self, url: UrlArg<'_>) -> PhpResult<&'static str> {
+        let url = url.read(1)?;
+        Ok(crate::host_type(url.bytes(), &self.options)?)
     }
 
-    pub fn to_display(self_: &This, url: StringArg<'_>) -> PhpResult<PhpString> {
+    pub fn to_display(self_: &This, url: UrlArg<'_>) -> PhpResult<PhpString> {
+        let url = url.read(1)?;
         match crate::to_display(url.bytes(), &self_.options) {
             Ok(shown) if shown.as_bytes() == url.bytes() => Ok(url.returned()),
             Ok(shown) => Ok(PhpString::new(shown.as_bytes())),
@@ -262,6 +284,13 @@ impl UrlNormalizer {
                 .map(|()| PhpString::new(crate::escape_for_display(url.bytes()).as_bytes())),
         }
     }
+}
+
+/// canonicalize() of one URL, as the caller's own string when it is its own key.
+fn canonical(this: &This, url: &StringArg<'_>, flags: Flags) -> PhpResult<PhpString> {
+    let canonical = crate::canonicalize(url.bytes(), flags, &this.options);
+    let answer = lenient(this, url.bytes(), canonical.map(Cow::Owned), UrlError::into)?;
+    Ok(answer.unwrap_or_else(|| url.returned()))
 }
 
 /// `null` means the default preset, USUALLY_SAFE.
@@ -310,17 +339,17 @@ fn redacted(this: &This, url: &[u8]) -> Option<Zval> {
 }
 
 /// A batch method's walk: a copy of `array` with each element's answer (`None` keeps the
-/// element). An element that is not a string is a `\TypeError` naming its key.
-fn each_string(
+/// element). An element that is no URL is PHP's `\\TypeError` for the array parameter
+/// (always the first), naming its key.
+fn each_url(
     array: &ZendHashTable,
-    method: &str,
     mut answer: impl FnMut(&Key<'_>, &StringArg<'_>) -> PhpResult<Option<PhpString>>,
 ) -> PhpResult<ZBox<ZendHashTable>> {
     map_values(array, |key, value| {
-        let Some(url) = StringArg::from_zval(value) else {
-            return Err(not_a_string(method, &key, &debug_type(value)));
-        };
-        Ok(answer(&key, &url)?.map(PhpString::into_zval))
+        let url = url_element(value, 1, &key)?;
+        // An element given as an object becomes its string, even where that is the answer.
+        let kept = || (!value.is_string()).then(|| url.returned());
+        Ok(answer(&key, &url)?.or_else(kept).map(PhpString::into_zval))
     })
 }
 
@@ -356,9 +385,14 @@ fn warn_or_throw(this: &This, err: UrlError, input: &[u8]) -> PhpResult<()> {
 
 /// [`warn_or_throw`] for a method of two URLs: the error names the input at fault, the first
 /// of the two that is not a URL, and the warning's context holds that one.
-fn warn_or_throw_for_pair(this: &This, err: UrlError, a: &[u8], b: &[u8]) -> PhpResult<()> {
-    let a_failed = err.input() == String::from_utf8_lossy(a);
-    warn_or_throw(this, err, if a_failed { a } else { b })
+fn warn_or_throw_for_pair(
+    this: &This,
+    err: UrlError,
+    a: &StringArg<'_>,
+    b: &StringArg<'_>,
+) -> PhpResult<()> {
+    let a_failed = err.input() == String::from_utf8_lossy(a.bytes());
+    warn_or_throw(this, err, if a_failed { a.bytes() } else { b.bytes() })
 }
 
 /// A lenient failure, logged as a warning with the seed's message and context keys.

@@ -1,9 +1,11 @@
 //! The constructor's `array $options`: PHP values to [`OptionValue`]s, checked by the core.
 
 use super::args::ArrayArg;
-use super::exception::{class_name, invalid_argument};
+use super::exception::{class_name, invalid_option};
 use crate::error::printable;
 use crate::{OptionValue, Options};
+use ext_php_rs::boxed::ZBox;
+use ext_php_rs::convert::IntoZval;
 use ext_php_rs::exception::PhpResult;
 use ext_php_rs::types::{ZendHashTable, Zval};
 
@@ -12,7 +14,7 @@ pub(crate) fn options_from_array(array: ArrayArg<'_>) -> PhpResult<Options> {
     let mut options = Options::default();
     for (key, value) in array.0.into_iter().flat_map(entries) {
         let Some(key) = key.zend_str() else {
-            return Err(invalid_argument(format!(
+            return Err(invalid_option(format!(
                 "Option keys must be strings, the integer key {} given",
                 key.long().unwrap_or_default()
             )));
@@ -26,6 +28,23 @@ pub(crate) fn options_from_array(array: ArrayArg<'_>) -> PhpResult<Options> {
     }
     options.validate()?;
     Ok(options)
+}
+
+/// The options in force as the PHP array the constructor takes (`getOptions()`).
+pub(crate) fn options_to_array(options: &Options) -> PhpResult<ZBox<ZendHashTable>> {
+    let values = options.values();
+    let mut array = ZendHashTable::with_capacity(values.len() as u32);
+    for (key, value) in values {
+        let zval = match value {
+            OptionValue::Bool(flag) => flag.into_zval(false)?,
+            OptionValue::Int(number) => number.into_zval(false)?,
+            OptionValue::String(text) => text.into_zval(false)?,
+            OptionValue::List(items) => items.into_zval(false)?,
+            OptionValue::Other(name) => name.into_zval(false)?,
+        };
+        array.insert(key, zval)?;
+    }
+    Ok(array)
 }
 
 /// The array's keys and values. `ZendHashTable::iter` and `values` panic on a key that is not

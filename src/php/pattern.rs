@@ -2,14 +2,14 @@
 
 #![allow(non_snake_case)]
 
-use super::args::ArrayArg;
+use super::args::{ArrayArg, UrlArg, UrlOrArray, UrlOrArrayArg};
 use super::construct::unconstructed_this;
+use super::crawl_args::{components, type_error, utf8, PatternArg};
 use super::exception::invalid_argument;
 use super::options::{debug_type, entries};
-use super::url_arg::{components, type_error, utf8, UrlArg, UrlOrComponents};
+use super::zstring::StringArg;
 use crate::{MatchInput, PatternError, PatternInput, URL_PATTERN_COMPONENTS};
 use ext_php_rs::boxed::ZBox;
-use ext_php_rs::convert::FromZval;
 use ext_php_rs::exception::PhpException;
 use ext_php_rs::prelude::*;
 use ext_php_rs::types::{ZendHashTable, Zval};
@@ -61,24 +61,32 @@ pub(crate) fn compile(
     ignore_case: bool,
 ) -> PhpResult<crate::UrlPattern> {
     let base = baseUrl.map(|b| utf8(b, "The base URL")).transpose()?;
-    let input = match UrlOrComponents::from_zval(pattern) {
-        Some(UrlOrComponents::Url(text)) => {
+    let given = PatternArg::from_zval(pattern);
+    let input = match &given {
+        Some(PatternArg::String(text)) => {
             PatternInput::String(utf8(text.bytes(), "A URL pattern")?)
         }
-        Some(UrlOrComponents::Components(array)) => PatternInput::Components(components(array)?),
+        Some(PatternArg::Components(array)) => PatternInput::Components(components(array)?),
         None => return Err(type_error(method, 1, "pattern", pattern)),
     };
     // Components are owned; the string borrows `pattern`, which outlives the call.
     Ok(crate::UrlPattern::new(input, base, ignore_case)?)
 }
 
-/// What `test()` and `exec()` are given.
-fn match_input<'a>(method: &str, input: &'a Zval) -> PhpResult<MatchInput<'a>> {
-    match UrlOrComponents::from_zval(input) {
-        Some(UrlOrComponents::Url(url)) => Ok(MatchInput::Url(url.bytes())),
-        Some(UrlOrComponents::Components(array)) => Ok(MatchInput::Components(components(array)?)),
-        None => Err(type_error(method, 1, "input", input)),
+/// The `$baseUrl` parameter (position 2) of the constructor, `test()` and `exec()`.
+fn base_url<'a>(baseUrl: Option<&UrlArg<'a>>) -> PhpResult<Option<StringArg<'a>>> {
+    match baseUrl {
+        Some(url) => url.read_nullable(2),
+        None => Ok(None),
     }
+}
+
+/// The core's view of a read input. A URL's text is borrowed from `input`.
+fn match_input<'a>(input: &'a UrlOrArray<'_>) -> PhpResult<MatchInput<'a>> {
+    Ok(match input {
+        UrlOrArray::Url(url) => MatchInput::Url(url.bytes()),
+        UrlOrArray::Array(array) => MatchInput::Components(components(array)?),
+    })
 }
 
 #[php_impl]
@@ -91,10 +99,11 @@ impl UrlPattern {
     ) -> PhpResult<Self> {
         unconstructed_this::<Self>()?;
         let ignore_case = ignore_case(&options)?;
+        let base = base_url(baseUrl.as_ref())?;
         let compiled = compile(
             "UrlNormalize\\UrlPattern::__construct",
             pattern,
-            baseUrl.as_ref().map(UrlArg::bytes),
+            base.as_ref().map(StringArg::bytes),
             ignore_case,
         )?;
         Ok(Self {
@@ -147,27 +156,38 @@ impl UrlPattern {
         self.inner.has_regexp_groups()
     }
 
-    pub fn test(&self, input: &Zval, baseUrl: Option<UrlArg<'_>>) -> PhpResult<bool> {
-        let given = match_input("UrlNormalize\\UrlPattern::test", input)?;
+    pub fn test(&self, input: UrlOrArrayArg<'_>, baseUrl: Option<UrlArg<'_>>) -> PhpResult<bool> {
+        let input = input.read(1)?;
+        let base = base_url(baseUrl.as_ref())?;
+        let given = match_input(&input)?;
         Ok(self
             .inner
-            .test(&given, baseUrl.as_ref().map(UrlArg::bytes))?)
+            .test(&given, base.as_ref().map(StringArg::bytes))?)
     }
 
     pub fn exec(
         &self,
-        input: &Zval,
+        input: UrlOrArrayArg<'_>,
         baseUrl: Option<UrlArg<'_>>,
     ) -> PhpResult<Option<ZBox<ZendHashTable>>> {
-        let given = match_input("UrlNormalize\\UrlPattern::exec", input)?;
-        let base = baseUrl.as_ref().map(UrlArg::bytes);
-        let Some(found) = self.inner.exec(&given, base)? else {
+        let read = input.read(1)?;
+        let base = base_url(baseUrl.as_ref())?;
+        let given = match_input(&read)?;
+        let Some(found) = self
+            .inner
+            .exec(&given, base.as_ref().map(StringArg::bytes))?
+        else {
             return Ok(None);
         };
         let mut result = ZendHashTable::with_capacity(9);
+        // The inputs as matched: an array as given, a URL as its text (a `Stringable`'s
+        // `__toString()`).
         let mut inputs = ZendHashTable::with_capacity(2);
-        inputs.push(input.dereference().shallow_clone())?;
-        if let Some(base) = &baseUrl {
+        match &read {
+            UrlOrArray::Url(url) => inputs.push(url.zval().shallow_clone())?,
+            UrlOrArray::Array(_) => inputs.push(input.zval().shallow_clone())?,
+        }
+        if let Some(base) = &base {
             inputs.push(base.zval().shallow_clone())?;
         }
         result.insert("inputs", inputs)?;

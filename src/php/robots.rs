@@ -2,8 +2,9 @@
 
 #![allow(non_snake_case)]
 
+use super::args::UrlArg;
+use super::crawl_args::utf8;
 use super::exception::invalid_argument;
-use super::url_arg::{utf8, UrlArg};
 use crate::{RobotsError, RobotsTxt as Robots};
 use ext_php_rs::binary_slice::BinarySlice;
 use ext_php_rs::boxed::ZBox;
@@ -35,8 +36,9 @@ fn agent<'a>(userAgent: &'a BinarySlice<'a, u8>) -> PhpResult<&'a str> {
 #[php_impl]
 impl RobotsTxt {
     pub fn parse(body: BinarySlice<u8>, robotsUrl: UrlArg<'_>) -> PhpResult<Self> {
+        let robots_url = robotsUrl.read(2)?;
         Ok(Self {
-            inner: Robots::parse(&body, robotsUrl.bytes())?,
+            inner: Robots::parse(&body, robots_url.bytes())?,
         })
     }
 
@@ -46,6 +48,7 @@ impl RobotsTxt {
     }
 
     pub fn is_allowed(&self, url: UrlArg<'_>, userAgent: BinarySlice<u8>) -> PhpResult<bool> {
+        let url = url.read(1)?;
         Ok(self.inner.is_allowed(url.bytes(), agent(&userAgent)?)?)
     }
 
@@ -54,6 +57,7 @@ impl RobotsTxt {
         url: UrlArg<'_>,
         userAgent: BinarySlice<u8>,
     ) -> PhpResult<Option<ZBox<ZendHashTable>>> {
+        let url = url.read(1)?;
         let Some(rule) = self.inner.matched_rule(url.bytes(), agent(&userAgent)?)? else {
             return Ok(None);
         };

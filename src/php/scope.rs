@@ -3,11 +3,12 @@
 #![allow(non_snake_case)]
 
 use super::args::ArrayArg;
+use super::args::UrlArg;
 use super::construct::unconstructed_this;
+use super::crawl_args::utf8;
 use super::exception::invalid_argument;
 use super::options::{debug_type, entries};
 use super::pattern::{compile, UrlPattern};
-use super::url_arg::{utf8, UrlArg};
 use crate::error::printable;
 use crate::{CrawlScope as Scope, EntryError, ScopeEntry, SitemapMode, SCOPE_ENTRY_KINDS};
 use ext_php_rs::class::RegisteredClass;
@@ -154,6 +155,7 @@ impl CrawlScope {
 
     #[php(defaults(mode = STRICT))]
     pub fn for_sitemap(sitemapUrl: UrlArg<'_>, mode: String) -> PhpResult<Self> {
+        let sitemap_url = sitemapUrl.read(1)?;
         let mode = SitemapMode::named(&mode).ok_or_else(|| {
             invalid_argument(format!(
                 "The sitemap mode is strict, host or site; `{}` is none",
@@ -161,15 +163,15 @@ impl CrawlScope {
             ))
         })?;
         Ok(Self {
-            inner: Scope::for_sitemap(sitemapUrl.bytes(), mode)?,
+            inner: Scope::for_sitemap(sitemap_url.bytes(), mode)?,
         })
     }
 
-    pub fn contains(&self, url: UrlArg<'_>) -> bool {
-        self.inner.contains(url.bytes())
+    pub fn contains(&self, url: UrlArg<'_>) -> PhpResult<bool> {
+        Ok(self.inner.contains(url.read(1)?.bytes()))
     }
 
-    pub fn why(&self, url: UrlArg<'_>) -> String {
-        self.inner.why(url.bytes())
+    pub fn why(&self, url: UrlArg<'_>) -> PhpResult<String> {
+        Ok(self.inner.why(url.read(1)?.bytes()))
     }
 }

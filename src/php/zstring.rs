@@ -1,4 +1,4 @@
-//! PHP strings in and out without copies: a `string` parameter kept as the caller's zval,
+//! PHP strings in and out without copies: a URL parameter's string kept as the caller's zval,
 //! and a `string` return value that can be that same zval.
 //!
 //! `BinarySlice` in and `Binary` out cost a new zend_string and a copy on every call,
@@ -6,41 +6,49 @@
 //! with a million calls, which makes such a method 1.5–3× `strtolower`. With these types,
 //! the fast path of `normalize()` hands back the caller's string with one reference more.
 
-use ext_php_rs::convert::{FromZval, IntoZval};
+use ext_php_rs::convert::IntoZval;
 use ext_php_rs::error::Result;
 use ext_php_rs::flags::DataType;
 use ext_php_rs::types::{ZendStr, Zval};
 
-/// A `string` parameter. Like `BinarySlice<u8>` it takes any bytes and no other type
-/// (no coercion: `normalize(123)` is a `TypeError`), and it also keeps the zval.
-pub struct StringArg<'a> {
-    zval: &'a Zval,
-    bytes: &'a [u8],
+/// A URL parameter's text: the caller's own string, kept as its zval, or the string an object
+/// gave (`__toString()`). It takes any bytes.
+pub struct StringArg<'a>(Holder<'a>);
+
+enum Holder<'a> {
+    /// The caller's string.
+    Caller(&'a Zval),
+    /// The string an object converted to: a new string this argument owns.
+    Converted(Zval),
 }
 
 impl<'a> StringArg<'a> {
+    /// The caller's string, when `zval` is one.
+    pub(crate) fn from_zval(zval: &'a Zval) -> Option<Self> {
+        zval.is_string().then_some(StringArg(Holder::Caller(zval)))
+    }
+
+    /// A string an object converted to.
+    pub(crate) fn converted(text: Zval) -> Self {
+        StringArg(Holder::Converted(text))
+    }
+
     /// The string's bytes, borrowed from PHP.
-    pub(crate) fn bytes(&self) -> &'a [u8] {
-        self.bytes
+    pub(crate) fn bytes(&self) -> &[u8] {
+        self.zval().zend_str().map_or(&[], |text| text.as_bytes())
     }
 
-    /// The caller's zval, to share (in a log context, say).
-    pub(crate) fn zval(&self) -> &'a Zval {
-        self.zval
+    /// The string's zval, to share (in a log context, say).
+    pub(crate) fn zval(&self) -> &Zval {
+        match &self.0 {
+            Holder::Caller(zval) => zval,
+            Holder::Converted(zval) => zval,
+        }
     }
 
-    /// The caller's own string, as a return value: one more reference, no copy.
+    /// The string as a return value: one more reference, no copy.
     pub(crate) fn returned(&self) -> PhpString {
-        PhpString(self.zval.shallow_clone())
-    }
-}
-
-impl<'a> FromZval<'a> for StringArg<'a> {
-    const TYPE: DataType = DataType::String;
-
-    fn from_zval(zval: &'a Zval) -> Option<Self> {
-        let bytes = zval.zend_str()?.as_bytes();
-        Some(StringArg { zval, bytes })
+        PhpString(self.zval().shallow_clone())
     }
 }
 

@@ -14,6 +14,14 @@ use crate::standard::{parse, ParsedUrl};
 use psl::{List, Psl, Type};
 use std::borrow::Cow;
 
+/// The Public Suffix List compiled in: the version of the `psl` crate that carries it, which
+/// changes with every update of the list. Store it beside `registrable_domain()` answers, as
+/// they change with the list. tests/data_versions.rs holds it to Cargo.lock.
+pub const PUBLIC_SUFFIX_LIST_VERSION: &str = "2.1.247";
+
+/// How many rules that list has (ICANN and private sections).
+pub const PUBLIC_SUFFIX_LIST_RULES: usize = 10_397;
+
 /// The registrable domain (eTLD+1) of the URL's host after normalization, in ASCII.
 ///
 /// `None` for an IP address, a host that is itself a public suffix (`co.uk`, `github.io`,

@@ -1,5 +1,9 @@
 //! Two rules of the URL Standard's host parser that the fixups and the checks of a host
-//! need beside the crate's own parser.
+//! need beside the crate's own parser, and the Unicode version of the IDNA tables.
+
+/// The Unicode version of the data UTS #46 (IDNA) runs on: the `idna` crate's ICU4X back end
+/// (`icu_normalizer_data` 2.4.0). tests/data_versions.rs holds it to Cargo.lock.
+pub const IDNA_UNICODE_VERSION: &str = "18.0.0";
 
 /// <https://url.spec.whatwg.org/#forbidden-domain-code-point>
 pub(crate) fn is_forbidden_domain_code_point(b: u8) -> bool {

@@ -13,6 +13,7 @@ use Symfony\Component\Console\Input\InputOption;
 use Symfony\Component\Console\Input\StreamableInputInterface;
 use Symfony\Component\Console\Output\OutputInterface;
 use UrlNormalize\Bundle\NormalizerLocator;
+use UrlNormalize\Bundle\Printable;
 use UrlNormalize\InvalidUrlException;
 use UrlNormalize\UrlNormalizer;
 
@@ -90,7 +91,8 @@ final class NormalizeUrlCommand extends Command
             $normalizer = $this->normalizers->get((string) $input->getOption('normalizer'));
             $flags = self::flags($input->getOption('flags'));
         } catch (\InvalidArgumentException $e) {
-            $output->writeln(sprintf('<error>%s</error>', OutputFormatter::escape($e->getMessage())));
+            $message = OutputFormatter::escape(Printable::escape($e->getMessage()));
+            $output->writeln(sprintf('<error>%s</error>', $message));
             return Command::INVALID;
         }
 
@@ -162,7 +164,9 @@ final class NormalizeUrlCommand extends Command
      * Drawn here, in the look of Symfony's Table helper, rather than by it: the helper measures
      * text with symfony/string, which needs the intl extension or Composer's polyfill, and the
      * command should run wherever the bundle does. Written raw, so that a URL holding `<tag>`
-     * is not read as console markup.
+     * is not read as console markup, and with every cell's control characters and invalid bytes
+     * escaped as the extension's messages escape them (ESC as `\u{1b}`, a stray byte as `\x9B`),
+     * so that a URL cannot set the terminal's title, clear it or colour it.
      *
      * @param array{input: string, valid: bool, reason: ?string, normalize: ?string,
      *     canonicalize: ?string, fingerprint: ?string, surt: ?string, registrable_domain: ?string,
@@ -179,6 +183,8 @@ final class NormalizeUrlCommand extends Command
             $rows[] = ['invalid', (string) $result['reason']];
         }
         $header = ['input', $result['input']];
+        $rows = array_map(static fn (array $row): array => array_map([Printable::class, 'escape'], $row), $rows);
+        $header = array_map([Printable::class, 'escape'], $header);
         $widths = [0, 0];
         foreach ([$header, ...$rows] as $row) {
             foreach ($row as $column => $cell) {
@@ -207,7 +213,8 @@ final class NormalizeUrlCommand extends Command
         if ($option === null || $option === '') {
             return null;
         }
-        $constants = (new \ReflectionClass(UrlNormalizer::class))->getConstants();
+        // The flags and presets: every int constant but the key format's version.
+        $constants = array_filter((new \ReflectionClass(UrlNormalizer::class))->getConstants(), 'is_int');
         unset($constants['KEY_VERSION']);
         $all = array_reduce($constants, static fn (int $carry, int $flag): int => $carry | $flag, 0);
         $option = (string) $option;

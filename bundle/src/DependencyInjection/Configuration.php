@@ -31,8 +31,8 @@ final class Configuration implements ConfigurationInterface
         'tracking_parameters' => 'list',
         'extra_tracking_parameters' => 'list',
         'remove_query_parameters' => 'list',
-        'allowed_schemes' => 'list',
-        'allowed_hosts' => 'list',
+        'allowed_schemes' => 'non_empty_list',
+        'allowed_hosts' => 'non_empty_list',
         'block_private_hosts' => 'bool',
         'max_length' => 'int',
         'public_suffixes' => 'public_suffixes',
@@ -238,7 +238,7 @@ final class Configuration implements ConfigurationInterface
             // A variable node, not a prototyped array: a prototyped array always has a value
             // ([] when not set), and [] is not "not set" here (tracking_parameters: [] removes
             // none). Null (`~`) is "not set".
-            'list' => $options->variableNode($name)
+            'list', 'non_empty_list' => $options->variableNode($name)
                 ->example(self::LIST_EXAMPLES[$name])
                 ->validate()
                     ->ifTrue(static fn (mixed $list): bool => $list !== null && !self::isListOfStrings($list))

@@ -16,11 +16,13 @@ use Symfony\Component\DependencyInjection\Extension\Extension;
 use Symfony\Component\DependencyInjection\Loader\PhpFileLoader;
 use Symfony\Component\DependencyInjection\Reference;
 use Symfony\Component\Validator\ConstraintValidator;
-use Symfony\Contracts\HttpClient\HttpClientInterface;
+use Symfony\Component\HttpClient\Response\AsyncResponse;
 use Twig\Extension\AbstractExtension;
 use UrlNormalize\Bundle\HttpClient\NormalizingHttpClient;
 use UrlNormalize\CrawlScope;
+use UrlNormalize\InvalidOptionException;
 use UrlNormalize\UrlNormalizer;
+use UrlNormalize\UrlNormalizerInterface;
 
 /**
  * Loads the `url_normalize` config: one private UrlNormalizer service per configured
@@ -43,18 +45,17 @@ final class UrlNormalizeExtension extends Extension
     private const PARENT_PACKAGES = ['url-normalize/url-normalize-bundle'];
 
     /**
+     * The container compiles without the url_normalize PHP extension loaded (the Composer stage
+     * of a multi-stage Docker build, which runs cache:clear, often lacks it): the options are then
+     * checked when a normalizer is first constructed, where the extension is loaded.
+     *
      * @param array<array<string, mixed>> $configs the url_normalize configs, one per file
      * @throws InvalidConfigurationException for an option the extension refuses, naming its path
-     * @throws LogicException when the url_normalize extension is not loaded, or
-     *                        url_normalize.http_client is enabled without symfony/http-client
+     *                                       (when the extension is loaded)
+     * @throws LogicException when url_normalize.http_client is enabled without symfony/http-client
      */
     public function load(array $configs, ContainerBuilder $container): void
     {
-        if (!extension_loaded('url_normalize')) {
-            throw new LogicException('The url_normalize bundle needs the url_normalize PHP extension, which is'
-                . ' not loaded: install it (pie install url-normalize/url-normalize) and add'
-                . ' extension=url_normalize to php.ini');
-        }
         /** @var array{logger: string|false|null, default: array<string, mixed>,
          *     normalizers: array<string, array<string, mixed>>,
          *     scopes: array<string, array{include: list<mixed>, exclude: list<mixed>}>,
@@ -126,9 +127,12 @@ final class UrlNormalizeExtension extends Extension
                 ->setArguments([$logger, self::checkedOptions($options, $path)])
                 ->setPublic(false);
             $container->registerAliasForArgument($id, UrlNormalizer::class, "$name normalizer");
+            $container->registerAliasForArgument($id, UrlNormalizerInterface::class, "$name normalizer");
             $references[$name] = new Reference($id);
         }
-        $container->setAlias(UrlNormalizer::class, self::serviceId(Configuration::DEFAULT_NAME))->setPublic(false);
+        $default = self::serviceId(Configuration::DEFAULT_NAME);
+        $container->setAlias(UrlNormalizer::class, $default)->setPublic(false);
+        $container->setAlias(UrlNormalizerInterface::class, $default)->setPublic(false);
 
         $loader->load('normalizers.php');
         $container->getDefinition('url_normalize.normalizer_locator')
@@ -139,7 +143,8 @@ final class UrlNormalizeExtension extends Extension
      * One private CrawlScope service per configured scope, autowirable as `CrawlScope
      * $nameScope`, and the locator the Twig test reads them from. Each scope is constructed
      * once here, so that an entry the extension refuses is a compile-time error naming its
-     * path, not an error at the first request.
+     * path, not an error at the first request. Without the extension loaded, the entries are
+     * left to that first construction.
      *
      * @param array<string, array{include: list<mixed>, exclude: list<mixed>}> $scopes
      * @throws InvalidConfigurationException for an entry CrawlScope refuses
@@ -150,7 +155,9 @@ final class UrlNormalizeExtension extends Extension
         foreach ($scopes as $name => $scope) {
             $name = (string) $name;
             try {
-                new CrawlScope($scope['include'], $scope['exclude']);
+                if (extension_loaded('url_normalize')) {
+                    new CrawlScope($scope['include'], $scope['exclude']);
+                }
             } catch (\InvalidArgumentException $e) {
                 throw new InvalidConfigurationException(
                     sprintf('Invalid configuration for path "url_normalize.scopes.%s": %s', $name, $e->getMessage()),
@@ -174,7 +181,8 @@ final class UrlNormalizeExtension extends Extension
      * The options of one normalizer as the extension takes them: those set, and only if the
      * extension accepts them. Constructing the normalizer here is what turns the checks that no
      * type can express (a regular expression, default_scheme against allowed_schemes, a host
-     * pattern) into a compile-time error instead of one at the first request.
+     * pattern) into a compile-time error instead of one at the first request. Without the
+     * extension loaded, they are left to that first construction.
      *
      * @param array<string, mixed> $options the node's value
      * @param string $path the node's path, for the message
@@ -184,11 +192,14 @@ final class UrlNormalizeExtension extends Extension
     private static function checkedOptions(array $options, string $path): array
     {
         $options = array_filter($options, static fn (mixed $value): bool => $value !== null);
+        if (!extension_loaded('url_normalize')) {
+            // Checked by the constructor at first use, in a PHP that has the extension.
+            return $options;
+        }
         try {
             new UrlNormalizer(null, $options);
-        } catch (\InvalidArgumentException $e) {
-            // The extension's messages begin with "Option `key`": the path can name it.
-            $key = preg_match('/^Option `([a-z_]+)`/', $e->getMessage(), $match) === 1 ? $match[1] : null;
+        } catch (InvalidOptionException $e) {
+            $key = $e->getOptionKey();
             if ($key !== null && isset(Configuration::OPTIONS[$key])) {
                 $path .= '.' . $key;
             }
@@ -203,7 +214,8 @@ final class UrlNormalizeExtension extends Extension
 
     /**
      * One NormalizingHttpClient decorator for http_client and one for each listed scoped
-     * client; HttpClientPass checks that the clients exist and gives scoped ones their base URI.
+     * client; HttpClientPass checks that the clients exist, gives scoped ones their base URI and
+     * each its max_redirects.
      *
      * @param array{normalizer: string, scoped_clients: array<string, array{normalizer: ?string}>} $config
      * @param list<string|int> $names the names under url_normalize.normalizers
@@ -212,7 +224,7 @@ final class UrlNormalizeExtension extends Extension
      */
     private function registerHttpClients(array $config, array $names, ContainerBuilder $container): void
     {
-        if (!interface_exists(HttpClientInterface::class)) {
+        if (!class_exists(AsyncResponse::class)) {
             throw new LogicException('url_normalize.http_client is enabled, but symfony/http-client is not'
                 . ' installed: composer require symfony/http-client');
         }
@@ -236,7 +248,7 @@ final class UrlNormalizeExtension extends Extension
             $id = $client === 'http_client' ? 'url_normalize.http_client' : "url_normalize.http_client.$client";
             $container->register($id, NormalizingHttpClient::class)
                 ->setDecoratedService($client)
-                ->setArguments([new Reference("$id.inner"), new Reference(self::serviceId($normalizer)), null])
+                ->setArguments([new Reference("$id.inner"), new Reference(self::serviceId($normalizer)), null, null])
                 ->addTag(self::HTTP_CLIENT_TAG, ['client' => $client]);
         }
     }

@@ -13,7 +13,8 @@ use UrlNormalize\Bundle\NormalizerLocator;
 /**
  * Checks NormalizableUrl with the normalizer it names. UrlNormalizer::explain() says, without
  * throwing and whatever the normalizer's mode, whether normalize() would accept the URL in
- * strict mode under that normalizer's options, and if not why.
+ * strict mode under that normalizer's options, and if not why; then the normalized URL's scheme
+ * must be one of the constraint's schemes, and its host have a registrable domain if asked.
  */
 final class NormalizableUrlValidator extends ConstraintValidator
 {
@@ -45,12 +46,22 @@ final class NormalizableUrlValidator extends ConstraintValidator
 
         $explained = $normalizer->explain($url);
         if (!$explained['valid'] || $explained['result'] === null) {
-            $this->violation($constraint, $url, (string) $explained['reason'], NormalizableUrl::INVALID_URL_ERROR);
+            $reason = (string) $explained['reason'];
+            $this->violation($constraint->message, $url, $reason, NormalizableUrl::INVALID_URL_ERROR);
+            return;
+        }
+        $scheme = strtolower((string) strstr($explained['result'], ':', true));
+        if ($constraint->schemes !== null && !in_array($scheme, $constraint->schemes, true)) {
+            $this->violation($constraint->message, $url, sprintf(
+                'the scheme `%s` is not one of the constraint\'s schemes (%s)',
+                $scheme,
+                implode(', ', $constraint->schemes)
+            ), NormalizableUrl::INVALID_URL_ERROR);
             return;
         }
         if ($constraint->requireRegistrableDomain && $normalizer->registrableDomain($explained['result']) === null) {
             $this->violation(
-                $constraint,
+                $constraint->registrableDomainMessage,
                 $url,
                 self::noRegistrableDomainReason($explained['result'], (string) $explained['host_type']),
                 NormalizableUrl::NO_REGISTRABLE_DOMAIN_ERROR
@@ -72,11 +83,12 @@ final class NormalizableUrlValidator extends ConstraintValidator
     }
 
     /**
-     * Adds the violation: the constraint's message with {{ value }} and {{ reason }}.
+     * Adds the violation: $message, translated in the validators domain, with {{ value }} and
+     * {{ reason }} (the extension's reason, which the default messages leave out: it is for logs).
      */
-    private function violation(NormalizableUrl $constraint, string $url, string $reason, string $code): void
+    private function violation(string $message, string $url, string $reason, string $code): void
     {
-        $this->context->buildViolation($constraint->message)
+        $this->context->buildViolation($message)
             ->setParameter('{{ value }}', $this->formatValue($url))
             ->setParameter('{{ reason }}', $reason)
             ->setInvalidValue($url)

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace UrlNormalize\Bundle\Tests\Support;
 
+use Symfony\Component\DependencyInjection\Attribute\Target;
 use Symfony\Contracts\HttpClient\HttpClientInterface;
 
 /**
@@ -17,6 +18,7 @@ final class AutowiredHttpClients
      */
     public function __construct(
         public readonly HttpClientInterface $httpClient,
+        #[Target('crawlerClient')]
         public readonly HttpClientInterface $crawlerClient,
     ) {
     }

@@ -37,14 +37,16 @@ final class TestKernel extends Kernel
      *                                                         (url_normalize, framework, twig)
      * @param list<BundleInterface> $extraBundles the bundles beside FrameworkBundle and this one
      * @param (\Closure(ContainerConfigurator): void)|null $services more services
+     * @param string|null $cacheRoot the folder of its cache and logs; null: a new one
      */
     public function __construct(
         private readonly array $extensions = [],
         private readonly array $extraBundles = [],
         private readonly ?\Closure $services = null,
+        ?string $cacheRoot = null,
     ) {
         parent::__construct('test', false);
-        $this->cacheRoot = sys_get_temp_dir() . '/url-normalize-bundle-test-' . bin2hex(random_bytes(8));
+        $this->cacheRoot = $cacheRoot ?? sys_get_temp_dir() . '/url-normalize-bundle-test-' . bin2hex(random_bytes(8));
     }
 
     /**
@@ -140,6 +142,7 @@ final class TestKernel extends Kernel
             'router' => ['utf8' => true],
             'http_client' => ['enabled' => false],
             'validation' => ['enabled' => false],
+            'translator' => ['enabled' => false],
         ];
         if (self::MAJOR_VERSION >= 6) {
             // Symfony 6.4 deprecates leaving it unset; 5.4 does not know it.

@@ -25,7 +25,8 @@ use validation::{has_invalid_url_unit, host_errors, Errors};
 /// What `normalize()` did to an input, and what the URL Standard says about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Explanation {
-    /// `normalize()`'s result, or `None` when the input is invalid or the options refuse it.
+    /// `normalize()`'s result (its password hidden unless `log_credentials`), or `None` when
+    /// the input is invalid or the options refuse it.
     pub result: Option<String>,
     /// The message `normalize()` throws in strict mode, when the input is invalid (its
     /// password hidden unless `log_credentials`).
@@ -62,7 +63,10 @@ pub fn explain(input: &[u8], options: &Options) -> Explanation {
     let normalized = normalize_cow(input, options);
     let read = read_input(input, options, Operation::Normalize);
     let mut explanation = Explanation {
-        result: normalized.as_ref().ok().map(|url| url.to_string()),
+        result: normalized
+            .as_ref()
+            .ok()
+            .map(|url| String::from_utf8_lossy(&options.loggable(url.as_bytes())).into_owned()),
         reason: normalized.as_ref().err().map(ToString::to_string),
         changes: Vec::new(),
         errors: Vec::new(),
@@ -212,7 +216,8 @@ impl<'a> Parts<'a> {
                 Some(password) => format!("{}:{password}", url.username()),
                 None => url.username().to_owned(),
             };
-            if written != shown {
+            // Without a user name or password the result has no `@` either (`https://@a.com/`).
+            if written != shown || shown.is_empty() {
                 changes.push(match written.trim_end_matches(':') == shown {
                     true => Change::EmptyCredentialsRemoved,
                     false => Change::CredentialsPercentEncoded,
@@ -280,6 +285,12 @@ impl<'a> Parts<'a> {
             return;
         }
         let is_separator = |c: char| c == '/' || (self.special && c == '\\');
+        if self.file
+            && self.path.starts_with(is_separator)
+            && self.path[1..].starts_with(is_separator)
+        {
+            changes.push(Change::FileSlashesCollapsed);
+        }
         // Without a host, a path that starts with `//` is serialized after `/.`, which keeps it
         // from reading as a host: that `/.` stays.
         let marker = self.host.is_none() && self.path.starts_with("/.//");

@@ -67,6 +67,8 @@ names! {
         DefaultPortRemoved = "default-port-removed",
         /// Leading zeros were removed from the port.
         PortNormalized = "port-normalized",
+        /// The slashes that start a `file:` URL's path were made one (`file:////x` → `file:///x`).
+        FileSlashesCollapsed = "file-slashes-collapsed",
         /// `.` and `..` segments (`%2e` forms included) were removed from the path.
         DotSegmentsRemoved = "dot-segments-removed",
         /// An empty path of a special URL became `/`.

@@ -7,6 +7,7 @@ namespace App\Command;
 use App\Crawl\CrawlState;
 use App\Database\CrawlDatabase;
 use App\Message\CrawlUrl;
+use Symfony\Component\Console\Attribute\AsCommand;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
@@ -20,11 +21,9 @@ use UrlNormalize\UrlNormalizer;
  * CrawlUrl message for each seed; workers (`messenger:consume crawl`) do the rest. With the
  * embedded default transport (sync://) the whole crawl runs here, before the command returns.
  */
+#[AsCommand(name: 'app:crawler:dispatch', description: 'Starts a crawl: sends a CrawlUrl message for each seed URL')]
 final class CrawlerDispatchCommand extends Command
 {
-    protected static $defaultName = 'app:crawler:dispatch';
-    protected static $defaultDescription = 'Starts a crawl: sends a CrawlUrl message for each seed URL';
-
     public function __construct(
         private readonly CrawlDatabase $database,
         private readonly CrawlState $state,

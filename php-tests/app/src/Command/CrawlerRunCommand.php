@@ -8,6 +8,7 @@ use App\Database\CrawlDatabase;
 use App\Service\Crawler\Implementations\Crawl4Ai\Http\Crawl4AiRequestBuilder;
 use App\Service\Crawler\Implementations\Spider\Http\CrawlRequestBuilder;
 use App\Service\Crawler\RequestBuilderInterface;
+use Symfony\Component\Console\Attribute\AsCommand;
 use Symfony\Component\Console\Command\Command;
 use Symfony\Component\Console\Input\InputInterface;
 use Symfony\Component\Console\Input\InputOption;
@@ -20,11 +21,9 @@ use Symfony\Contracts\HttpClient\HttpClientInterface;
  * Testing"): loads the stored URL, builds the crawler's payload (which normalizes the URL),
  * POSTs it to the crawl API and records the outcome in `crawl_result`.
  */
+#[AsCommand(name: 'app:crawler:run', description: 'Sends a stored URL to a crawl API and records the result')]
 final class CrawlerRunCommand extends Command
 {
-    protected static $defaultName = 'app:crawler:run';
-    protected static $defaultDescription = 'Sends a stored URL to a crawl API and records the result';
-
     /** @var array<string, RequestBuilderInterface> */
     private array $builders;
 

@@ -66,21 +66,26 @@ interface CrawlState
     public function nextDeferred(): ?CrawlUrl;
 
     /**
-     * Reserves the next request slot of a site: at most one request per $intervalMs, across every
-     * worker. Returns [true, wait]: sleep wait milliseconds, then send. When the slot is more than
-     * $maxWaitMs away, nothing is reserved and it returns [false, wait]: come back in wait ms.
+     * Takes a site for one request, across every worker. Politeness is measured as crawlers
+     * such as Heritrix and Scrapy measure it: a request to a site may start only $delayMs after
+     * the site's previous response ended (release()), and while a worker holds the site no
+     * other sends to it. So the gap the site sees is the delay at least, whatever happens to
+     * the workers between two requests.
+     *
+     * Returns [true, wait]: $owner holds the site; sleep wait milliseconds, send, and release()
+     * it. A holder that never releases (a worker that died) loses the site after $leaseMs.
+     * When another owner holds the site, or it is free only more than $maxWaitMs from now,
+     * nothing is taken and it returns [false, wait]: come back in wait milliseconds.
      *
      * @return array{bool, int}
      */
-    public function reserve(string $site, int $intervalMs, int $maxWaitMs): array;
+    public function acquire(string $site, string $owner, int $delayMs, int $leaseMs, int $maxWaitMs): array;
 
     /**
-     * The gate just before a request: records now as the site's last request and returns 0
-     * when the last one was at least $limitMs ago; otherwise records nothing and returns how
-     * many milliseconds are left. Slots (reserve()) order the workers; the gate makes the
-     * limit hold between the moments requests really leave, whatever happened in between.
+     * Gives the site back once $owner's response is in, or its request failed: the site's next
+     * request may start $delayMs from now, not earlier, whichever worker sends it.
      */
-    public function pass(string $site, int $limitMs): int;
+    public function release(string $site, string $owner, int $delayMs): void;
 
     /**
      * The robots.txt of an origin as a worker fetched it ("status\nbody"; status 0: no

@@ -8,7 +8,8 @@ use App\Message\CrawlUrl;
 
 /**
  * The crawl's shared state for one process (the embedded default: Messenger's sync transport,
- * no Redis). Every slot is reserved, however far: a single process has nothing else to do.
+ * no Redis). Every site is taken, however long the wait: a single process sends one request at a
+ * time and has nothing else to do meanwhile.
  */
 final class InMemoryCrawlState implements CrawlState
 {
@@ -20,10 +21,8 @@ final class InMemoryCrawlState implements CrawlState
     private array $dispatched = [];
     /** @var array<string, true> */
     private array $done = [];
-    /** @var array<string, float> site => next free slot (microtime) */
-    private array $slots = [];
-    /** @var array<string, float> site => its last request (microtime) */
-    private array $lastRequests = [];
+    /** @var array<string, float> site => when its next request may start (microtime) */
+    private array $free = [];
     /** @var \SplQueue<CrawlUrl> */
     private \SplQueue $deferred;
     /** @var array<string, string> origin => "status\nbody" */
@@ -37,7 +36,7 @@ final class InMemoryCrawlState implements CrawlState
     public function reset(array $scope): void
     {
         $this->scope = $scope;
-        $this->seen = $this->dispatched = $this->done = $this->slots = $this->lastRequests = [];
+        $this->seen = $this->dispatched = $this->done = $this->free = [];
         $this->deferred = new \SplQueue();
         $this->robots = [];
     }
@@ -76,17 +75,6 @@ final class InMemoryCrawlState implements CrawlState
         return ['seen' => count($this->seen), 'done' => count($this->done)];
     }
 
-    public function pass(string $site, int $limitMs): int
-    {
-        $now = microtime(true);
-        $left = ($this->lastRequests[$site] ?? 0.0) + $limitMs / 1000 - $now;
-        if ($left > 0) {
-            return (int) ceil($left * 1000);
-        }
-        $this->lastRequests[$site] = $now;
-        return 0;
-    }
-
     public function defer(CrawlUrl $message): bool
     {
         $this->deferred->enqueue($message);
@@ -98,12 +86,15 @@ final class InMemoryCrawlState implements CrawlState
         return $this->deferred->isEmpty() ? null : $this->deferred->dequeue();
     }
 
-    public function reserve(string $site, int $intervalMs, int $maxWaitMs): array
+    public function acquire(string $site, string $owner, int $delayMs, int $leaseMs, int $maxWaitMs): array
     {
-        $now = microtime(true);
-        $slot = max($now, $this->slots[$site] ?? 0.0);
-        $this->slots[$site] = $slot + $intervalMs / 1000;
-        return [true, (int) ceil(($slot - $now) * 1000)];
+        $wait = ($this->free[$site] ?? 0.0) - microtime(true);
+        return [true, $wait > 0 ? (int) ceil($wait * 1000) : 0];
+    }
+
+    public function release(string $site, string $owner, int $delayMs): void
+    {
+        $this->free[$site] = microtime(true) + $delayMs / 1000;
     }
 
     public function robots(string $origin): ?string

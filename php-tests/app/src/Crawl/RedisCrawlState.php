@@ -13,8 +13,9 @@ use App\Message\CrawlUrl;
  * - seen-set: SADD of the page's fingerprint; the first writer wins and dispatches the page.
  *   The owner of each key is kept beside it, and the keys whose message was sent, so that a
  *   finder killed between the two can send the rest when it is redelivered.
- * - politeness: the next free request slot of each site, taken on Redis's clock (TIME), so
- *   that workers on machines whose clocks differ still space their requests.
+ * - politeness: each site's lease (the worker whose request to it is under way) and the moment
+ *   its next request may start (its last response's end plus the delay), on Redis's clock
+ *   (TIME), so that workers on machines whose clocks differ still space their requests.
  */
 final class RedisCrawlState implements CrawlState
 {
@@ -33,29 +34,42 @@ final class RedisCrawlState implements CrawlState
         return claimed
         LUA;
 
-    /** KEYS: the site's slot; ARGV: interval, max wait (µs) → {reserved, wait in µs}. */
-    private const RESERVE = <<<'LUA'
+    /**
+     * KEYS: the site's lease, its next free moment (µs); ARGV: owner, delay (µs), lease (ms), max
+     * wait (µs) → {taken, wait in µs}. Held by another: the site is free the delay after its
+     * holder's response at the earliest.
+     */
+    private const ACQUIRE = <<<'LUA'
         local time = redis.call('TIME')
         local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
-        local slot = math.max(now, tonumber(redis.call('GET', KEYS[1]) or '0'))
-        local wait = slot - now
-        if wait > tonumber(ARGV[2]) then
+        local holder = redis.call('GET', KEYS[1])
+        if holder and holder ~= ARGV[1] then
+            return {0, tonumber(ARGV[2])}
+        end
+        local wait = math.max(0, tonumber(redis.call('GET', KEYS[2]) or '0') - now)
+        if wait > tonumber(ARGV[4]) then
             return {0, wait}
         end
-        redis.call('SET', KEYS[1], tostring(slot + tonumber(ARGV[1])), 'PX', 60000)
+        redis.call('SET', KEYS[1], ARGV[1], 'PX', tonumber(ARGV[3]) + math.ceil(wait / 1000))
         return {1, wait}
         LUA;
 
-    /** KEYS: the site's last request; ARGV: the limit (µs) → 0, or µs left. */
-    private const PASS = <<<'LUA'
+    /**
+     * KEYS: the site's lease, its next free moment (µs); ARGV: owner, delay (µs). The next free
+     * moment is set even when the lease had expired: the site's response ended now all the same.
+     * (string.format: Lua's tostring() would round a time in µs to 14 digits.)
+     */
+    private const RELEASE = <<<'LUA'
         local time = redis.call('TIME')
         local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
-        local left = tonumber(redis.call('GET', KEYS[1]) or '0') + tonumber(ARGV[1]) - now
-        if left > 0 then
-            return left
+        if redis.call('GET', KEYS[1]) == ARGV[1] then
+            redis.call('DEL', KEYS[1])
         end
-        redis.call('SET', KEYS[1], tostring(now), 'PX', 60000)
-        return 0
+        local free = now + tonumber(ARGV[2])
+        if free > tonumber(redis.call('GET', KEYS[2]) or '0') then
+            redis.call('SET', KEYS[2], string.format('%.0f', free), 'PX', math.ceil(tonumber(ARGV[2]) / 1000) + 60000)
+        end
+        return 1
         LUA;
 
     /** KEYS: the claim; ARGV: owner, ttl (ms) → 1 when the owner holds the claim. */
@@ -128,16 +142,6 @@ final class RedisCrawlState implements CrawlState
         ];
     }
 
-    public function pass(string $site, int $limitMs): int
-    {
-        $left = $this->call(fn (\Redis $redis): mixed => $redis->eval(
-            self::PASS,
-            [$this->prefix . 'last:' . $site, (string) ($limitMs * 1000)],
-            1
-        ));
-        return (int) ceil((int) $left / 1000);
-    }
-
     /**
      * Never: on Redis, messages go to the transport at once, for any worker to take.
      */
@@ -151,17 +155,30 @@ final class RedisCrawlState implements CrawlState
         return null;
     }
 
-    public function reserve(string $site, int $intervalMs, int $maxWaitMs): array
+    public function acquire(string $site, string $owner, int $delayMs, int $leaseMs, int $maxWaitMs): array
     {
-        $answer = $this->call(fn (\Redis $redis): mixed => $redis->eval(
-            self::RESERVE,
-            [$this->prefix . 'slot:' . $site, (string) ($intervalMs * 1000), (string) ($maxWaitMs * 1000)],
-            1
-        ));
+        $answer = $this->call(fn (\Redis $redis): mixed => $redis->eval(self::ACQUIRE, [
+            $this->prefix . 'lease:' . $site,
+            $this->prefix . 'free:' . $site,
+            $owner,
+            (string) ($delayMs * 1000),
+            (string) $leaseMs,
+            (string) ($maxWaitMs * 1000),
+        ], 2));
         if (!is_array($answer) || count($answer) !== 2) {
             throw new \RuntimeException('Redis answered the politeness script with ' . var_export($answer, true));
         }
         return [(int) $answer[0] === 1, (int) ceil((int) $answer[1] / 1000)];
+    }
+
+    public function release(string $site, string $owner, int $delayMs): void
+    {
+        $this->call(fn (\Redis $redis): mixed => $redis->eval(self::RELEASE, [
+            $this->prefix . 'lease:' . $site,
+            $this->prefix . 'free:' . $site,
+            $owner,
+            (string) ($delayMs * 1000),
+        ], 2));
     }
 
     public function robots(string $origin): ?string

@@ -26,6 +26,12 @@ final class RobotsRules
     /** Redirects followed before the file counts as unavailable (RFC 9309 §2.3.1.2). */
     private const MAX_REDIRECTS = 5;
 
+    /**
+     * The longest a request may last (s), as for a page: the politeness lease that holds the
+     * site meanwhile outlasts it.
+     */
+    private const REQUEST_MAX_DURATION = 8.0;
+
     /** @var array<string, RobotsTxt> origin => its rules, in this worker */
     private array $parsed = [];
 
@@ -74,23 +80,24 @@ final class RobotsRules
     }
 
     /**
-     * Fetches the URL's origin's robots.txt and keeps it. $beforeRequest runs before each
-     * request with its URL (the robots.txt URL, then each redirect's location) and says
-     * whether to send it: the caller's politeness, as for a page. Null when it said no: the
-     * file is fetched later.
+     * Fetches the URL's origin's robots.txt and keeps it. Each request (the robots.txt URL, then
+     * each redirect's location) is sent through $politely, with its URL and the request to run:
+     * the caller's politeness, as for a page. $politely returns what the request returned, or
+     * null when it did not send it: the file is then fetched later, and this returns null.
      *
-     * @param \Closure(string): bool $beforeRequest
+     * @param \Closure(string, \Closure(): array{int, string, ?string}): ?array{int, string, ?string} $politely
      */
-    public function fetch(string $url, string $messageId, \Closure $beforeRequest): ?RobotsTxt
+    public function fetch(string $url, string $messageId, \Closure $politely): ?RobotsTxt
     {
         $origin = $this->origin($url);
         $robotsUrl = "$origin/robots.txt";
         $location = $robotsUrl;
         for ($redirects = 0;; $redirects++) {
-            if (!$beforeRequest($location)) {
+            $answer = $politely($location, fn (): array => $this->get($location, $messageId));
+            if ($answer === null) {
                 return null;
             }
-            [$status, $body, $next] = $this->get($location, $messageId);
+            [$status, $body, $next] = $answer;
             if ($status < 300 || $status >= 400) {
                 break;
             }
@@ -135,6 +142,7 @@ final class RobotsRules
         try {
             $payload = $this->builder->build($url, ['return_format' => 'bytes'])->getPayload();
             $response = $this->httpClient->request('POST', $this->builder->getApiUrl(), [
+                'max_duration' => self::REQUEST_MAX_DURATION,
                 'headers' => $this->builder->getHeaders() + ['X-Crawl-Message' => $messageId],
                 'body' => json_encode($payload, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE),
             ]);

@@ -21,10 +21,10 @@ use UrlNormalize\UrlNormalizer;
 
 /**
  * A worker's job for one page: obey robots.txt (RobotsRules: the origin's file is fetched once,
- * in the site's turn like a page; a disallowed page is never fetched), wait for the site's turn,
- * fetch the page through the crawl API (the Spider request builder, whose build() normalizes the
- * URL just before sending), store it with the URL as found, then send a CrawlUrl for each link in
- * scope that no worker has seen.
+ * holding the site as a page does; a disallowed page is never fetched), take the site
+ * (politeness), fetch the page through the crawl API (the Spider request builder, whose build()
+ * normalizes the URL just before sending), store it with the URL as found, then send a CrawlUrl
+ * for each link in scope that no worker has seen.
  *
  * In scope: an http(s) link that a CrawlScope of the seeds' sites contains (`site:` entries:
  * every host of a seed's registrable domain), at most `crawler.max_depth` links from a seed. A
@@ -35,12 +35,14 @@ use UrlNormalize\UrlNormalizer;
 final class CrawlUrlHandler
 {
     /**
-     * A site's requests leave this much further apart than the politeness limit (in percent):
-     * between a request leaving and the site seeing it there is a time that varies (the
-     * connection, the scheduler of a busy machine, on either side), and the site must never
-     * see two requests closer than the limit.
+     * How long a worker may hold a site (ms): a worker that died holding it frees the site
+     * after this. Longer than any request may last (REQUEST_MAX_DURATION) plus the longest wait
+     * before it (CRAWLER_MAX_WAIT_MS), so a worker that lives releases the site itself.
      */
-    private const SLOT_MARGIN_PERCENT = 25;
+    private const LEASE_MS = 10_000;
+
+    /** The longest a request to the crawl API may last (s): the client gives up after it. */
+    private const REQUEST_MAX_DURATION = 8.0;
 
     private ?CrawlScope $scope = null;
     private string $scopeId = '';
@@ -70,23 +72,19 @@ final class CrawlUrlHandler
         if ($this->robotsDecided($message)) {
             return;
         }
-        // The request is ready before the slot is taken, so that only sending it is left after.
+        // The request is ready before the site is taken, so that only sending it is left after.
         $payload = $this->builder->build($message->url, ['return_format' => 'bytes'])->getPayload();
-        $interval = intdiv($this->siteIntervalMs * (100 + self::SLOT_MARGIN_PERCENT), 100);
-        [$reserved, $wait] = $this->state->reserve($site, $interval, $this->maxWaitMs);
-        if (!$reserved) {
-            // The site's next slot is far: the message goes back, delayed, and this worker takes
-            // another site's page meanwhile (only with a transport that delays; sync never does).
-            $this->bus->dispatch($message, [new DelayStamp($wait)]);
+        [$taken, $fetched] = $this->holdingSite(
+            $message,
+            $site,
+            fn (): array => $this->fetch($payload, $message->id)
+        );
+        if (!$taken) {
             return;
         }
-        usleep($wait * 1000);
-        while (($left = $this->state->pass($site, $interval)) > 0) {
-            usleep($left * 1000);
-        }
+        [$status, $content, $detail] = $fetched;
 
         $urlSent = (string) $payload['url'];
-        [$status, $content, $detail] = $this->fetch($payload, $message->id);
         $crawlUrlId = $message->crawlUrlId
             ?? $this->database->addUrl($message->url, "depth {$message->depth}, linked as {$message->href}");
         $this->database->addResult($crawlUrlId, 'spider', $urlSent, $status === 200, $status, $detail);
@@ -130,8 +128,8 @@ final class CrawlUrlHandler
     /**
      * Whether robots.txt settled the message: the page is disallowed (recorded as done, never
      * fetched), or its origin's file is being fetched by another worker (the message comes back
-     * later), or this worker could not get the site's turn to fetch it (the message was put back).
-     * False: the page may be fetched. Fetching the file takes a turn of the site, as a page does.
+     * later), or this worker could not take the site to fetch it (the message was put back).
+     * False: the page may be fetched. Fetching the file holds the site, as fetching a page does.
      */
     private function robotsDecided(CrawlUrl $message): bool
     {
@@ -144,7 +142,10 @@ final class CrawlUrlHandler
             $robots = $this->robots->fetch(
                 $message->url,
                 $message->id,
-                fn (string $url): bool => $this->waitForTurn($message, $this->site($url))
+                function (string $url, \Closure $request) use ($message): ?array {
+                    [$taken, $answer] = $this->holdingSite($message, $this->site($url), $request);
+                    return $taken ? $answer : null;
+                }
             );
             if ($robots === null) {
                 return true;
@@ -160,22 +161,32 @@ final class CrawlUrlHandler
     }
 
     /**
-     * Waits for the site's next request slot, as __invoke() does for a page; false when the
-     * slot is far and the message was put back instead.
+     * Runs $request holding the site, from before the request leaves until its response is in:
+     * the next request to the site starts the delay after this response ended, however long
+     * anything took. When the site is held, or free only later, the message goes back, delayed,
+     * and this worker takes another site's page meanwhile (only with a transport that delays;
+     * sync never does, and the in-memory state always takes the site).
+     *
+     * @template T
+     * @param \Closure(): T $request
+     * @return array{bool, T|null} whether the site was taken, and what $request returned
      */
-    private function waitForTurn(CrawlUrl $message, string $site): bool
+    private function holdingSite(CrawlUrl $message, string $site, \Closure $request): array
     {
-        $interval = intdiv($this->siteIntervalMs * (100 + self::SLOT_MARGIN_PERCENT), 100);
-        [$reserved, $wait] = $this->state->reserve($site, $interval, $this->maxWaitMs);
-        if (!$reserved) {
-            $this->bus->dispatch($message, [new DelayStamp($wait)]);
-            return false;
+        // This attempt's own name: a redelivered message must not take over a lease it held
+        // before it died.
+        $owner = $message->id . ':' . bin2hex(random_bytes(8));
+        [$taken, $wait] = $this->state->acquire($site, $owner, $this->siteIntervalMs, self::LEASE_MS, $this->maxWaitMs);
+        if (!$taken) {
+            $this->bus->dispatch($message, [new DelayStamp(max(1, $wait))]);
+            return [false, null];
         }
-        usleep($wait * 1000);
-        while (($left = $this->state->pass($site, $interval)) > 0) {
-            usleep($left * 1000);
+        try {
+            usleep($wait * 1000);
+            return [true, $request()];
+        } finally {
+            $this->state->release($site, $owner, $this->siteIntervalMs);
         }
-        return true;
     }
 
     /**
@@ -212,7 +223,11 @@ final class CrawlUrlHandler
     {
         try {
             $response = $this->httpClient->request('POST', $this->builder->getApiUrl(), [
-                'headers' => $this->builder->getHeaders() + ['X-Crawl-Message' => $messageId],
+                'max_duration' => self::REQUEST_MAX_DURATION,
+                'headers' => $this->builder->getHeaders() + [
+                    'X-Crawl-Message' => $messageId,
+                    'X-Crawl-Worker' => (string) getmypid(),
+                ],
                 'body' => json_encode($payload, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE),
             ]);
             $apiStatus = $response->getStatusCode();

@@ -1,6 +1,6 @@
-//! How the crawl classes (`RobotsTxt`, `UrlPattern`, `CrawlScope`) read their arguments: a URL
-//! is read here and nowhere else, so that a change to how URL arguments are taken (a
-//! `\Stringable`, say) reaches every method of these classes at once.
+//! How the crawl classes (`RobotsTxt`, `UrlPattern`, `CrawlScope`) read their arguments beyond
+//! URLs, which they take as `UrlNormalizer` does (`args.rs`): a pattern as a string or as an
+//! array of components, and UTF-8 strings.
 
 use super::batch::Key;
 use super::exception::invalid_argument;
@@ -8,33 +8,26 @@ use super::options::{debug_type, entries};
 use super::zstring::StringArg;
 use crate::error::printable;
 use crate::Components;
-use ext_php_rs::convert::FromZval;
 use ext_php_rs::exception::{PhpException, PhpResult};
-use ext_php_rs::flags::DataType;
 use ext_php_rs::types::{ZendHashTable, Zval};
 use ext_php_rs::zend::ce;
 
-/// A URL argument: the string PHP code passes.
-pub(crate) type UrlArg<'a> = StringArg<'a>;
-
-/// An argument that is a URL, or a `URLPatternInit`-like array of components
-/// (`UrlPattern::test()` and `exec()`, the `UrlPattern` constructor).
-pub(crate) enum UrlOrComponents<'a> {
-    Url(UrlArg<'a>),
+/// A pattern: a string, or a `URLPatternInit`-like array of components (the `UrlPattern`
+/// constructor, a pattern entry of a `CrawlScope`).
+pub(crate) enum PatternArg<'a> {
+    String(StringArg<'a>),
     Components(&'a ZendHashTable),
 }
 
-impl<'a> FromZval<'a> for UrlOrComponents<'a> {
-    // `string|array`: ext-php-rs declares one type per parameter, so the check is the
-    // method's own (`type_error`).
-    const TYPE: DataType = DataType::Mixed;
-
-    fn from_zval(zval: &'a Zval) -> Option<Self> {
+impl<'a> PatternArg<'a> {
+    /// `None` for a value of another type: `string|array` is the method's own check
+    /// (`type_error`), as ext-php-rs declares one type per parameter.
+    pub(crate) fn from_zval(zval: &'a Zval) -> Option<Self> {
         let zval = zval.dereference();
         if let Some(array) = zval.array() {
             return Some(Self::Components(array));
         }
-        UrlArg::from_zval(zval).map(Self::Url)
+        StringArg::from_zval(zval).map(Self::String)
     }
 }
 
