@@ -163,7 +163,8 @@ final class CrawlUrlArgumentsTest extends TestCase
         ];
         yield 'CrawlScope::why(), a bool' => [
             static fn (): string => (new CrawlScope([]))->why(false),
-            "UrlNormalize\\CrawlScope::why(): Argument #1 (\$url) must be of type $type, bool given",
+            "UrlNormalize\\CrawlScope::why(): Argument #1 (\$url) must be of type $type, "
+                . (PHP_VERSION_ID >= 80300 ? 'false given' : 'bool given'),
         ];
     }
 

@@ -22,6 +22,8 @@ ROOT_ITEMS = {
     "Base": "normalize", "ErrorKind": "error", "UrlError": "error", "Operation": "error",
     "Options": "options", "OptionValue": "options", "OptionError": "options",
     "PublicSuffixes": "options", "redact_credentials": "input",
+    "SIMD": "normalize", "PUBLIC_SUFFIX_LIST_VERSION": "site", "PUBLIC_SUFFIX_LIST_RULES": "site",
+    "IDNA_UNICODE_VERSION": "standard",
     "RobotsTxt": "crawl", "RobotsError": "crawl", "MatchedRule": "crawl", "InvalidAgent": "crawl",
     "UnusableStatus": "crawl", "is_product_token": "crawl", "ROBOTS_PARSE_LIMIT": "crawl",
     "robots_path": "crawl", "robots_rule_form": "crawl", "robots_lines": "crawl",

@@ -267,8 +267,10 @@ impl Options {
     /// use url_normalize::{OptionValue, Options};
     /// let mut options = Options::default();
     /// options.set("allowed_schemes", OptionValue::List(vec!["http".into()]))?;
-    /// let err = options.validate().unwrap_err();
-    /// assert_eq!(err.key(), "default_scheme");
+    /// // Only allowed_schemes was set: it is the key named (it leaves out the default `https`).
+    /// assert_eq!(options.validate().unwrap_err().key(), "allowed_schemes");
+    /// options.set("default_scheme", OptionValue::String("ftp".into()))?;
+    /// assert_eq!(options.validate().unwrap_err().key(), "default_scheme");
     /// options.set("default_scheme", OptionValue::String("http".into()))?;
     /// options.validate()?;
     /// # Ok::<(), url_normalize::OptionError>(())
@@ -276,7 +278,8 @@ impl Options {
     ///
     /// # Errors
     ///
-    /// [`OptionError`] naming `default_scheme` when it is not one of `allowed_schemes`.
+    /// [`OptionError`] when the default scheme is not one of `allowed_schemes`: naming
+    /// `default_scheme` when it was set, else `allowed_schemes`.
     pub fn validate(&self) -> Result<(), OptionError> {
         if self.allows_scheme(&self.default_scheme) {
             return Ok(());

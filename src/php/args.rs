@@ -7,6 +7,7 @@
 //! Values are never coerced, whatever the caller's `strict_types`: `normalize(123)` is a
 //! `TypeError`, as in a file with `declare(strict_types=1)`.
 
+use super::exception::class_name;
 use super::zstring::StringArg;
 use ext_php_rs::convert::{FromZval, StubLiteral};
 use ext_php_rs::exception::{PhpException, PhpResult};
@@ -222,7 +223,7 @@ impl<'a> UrlOrArrayArg<'a> {
                 let detail = format!(
                     "must be of type {}|array|string, {} given",
                     url_classes!(),
-                    given_type(self.0)
+                    debug_type(self.0)
                 );
                 argument_type_error(position, &detail);
             }
@@ -259,7 +260,7 @@ pub(crate) fn url_element<'a>(
         if !ExecutorGlobals::has_exception() {
             let detail = format!(
                 "must contain only values of type {URL_TYPE}, {} given for key {key}",
-                given_type(value)
+                debug_type(value)
             );
             argument_type_error(position, &detail);
         }
@@ -289,9 +290,23 @@ fn url_text(zval: &Zval) -> Option<StringArg<'_>> {
     text.is_string().then(|| StringArg::converted(text))
 }
 
-/// The type PHP's messages give a value: the class of an object, else its type.
-fn given_type(value: &Zval) -> String {
-    super::options::debug_type(value)
+/// The type name PHP's `get_debug_type()` gives, for messages (the class of an object, else
+/// its type): of the value, not of a reference to it.
+pub(crate) fn debug_type(zval: &Zval) -> String {
+    let zval = zval.dereference();
+    if zval.is_null() {
+        "null".to_owned()
+    } else if zval.is_double() {
+        "float".to_owned()
+    } else if zval.is_long() {
+        "int".to_owned()
+    } else if zval.is_bool() {
+        "bool".to_owned()
+    } else if let Some(object) = zval.object() {
+        class_name(object)
+    } else {
+        zval.get_type().to_string().to_ascii_lowercase()
+    }
 }
 
 /// What a method returns once the engine holds an exception: `throw()` leaves a pending

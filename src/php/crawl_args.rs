@@ -2,9 +2,10 @@
 //! URLs, which they take as `UrlNormalizer` does (`args.rs`): a pattern as a string or as an
 //! array of components, and UTF-8 strings.
 
+use super::args::debug_type;
 use super::batch::Key;
 use super::exception::invalid_argument;
-use super::options::{debug_type, entries};
+use super::options::entries;
 use super::zstring::StringArg;
 use crate::error::printable;
 use crate::Components;

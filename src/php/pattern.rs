@@ -2,11 +2,12 @@
 
 #![allow(non_snake_case)]
 
+use super::args::debug_type;
 use super::args::{ArrayArg, UrlArg, UrlOrArray, UrlOrArrayArg};
 use super::construct::unconstructed_this;
 use super::crawl_args::{components, type_error, utf8, PatternArg};
 use super::exception::invalid_argument;
-use super::options::{debug_type, entries};
+use super::options::entries;
 use super::zstring::StringArg;
 use crate::{MatchInput, PatternError, PatternInput, URL_PATTERN_COMPONENTS};
 use ext_php_rs::boxed::ZBox;

@@ -2,12 +2,13 @@
 
 #![allow(non_snake_case)]
 
+use super::args::debug_type;
 use super::args::ArrayArg;
 use super::args::UrlArg;
 use super::construct::unconstructed_this;
 use super::crawl_args::utf8;
 use super::exception::invalid_argument;
-use super::options::{debug_type, entries};
+use super::options::entries;
 use super::pattern::{compile, UrlPattern};
 use crate::error::printable;
 use crate::{CrawlScope as Scope, EntryError, ScopeEntry, SitemapMode, SCOPE_ENTRY_KINDS};
