@@ -34,7 +34,7 @@ use UrlNormalize\UrlNormalizerInterface;
  * Placed above allow_redirects instead (unshift(), or before('allow_redirects', ...)), it sees
  * only the first request; an allow_redirects.on_redirect callback of its own then refuses a
  * redirect the normalizer refuses, before Guzzle sends it, but the hops it lets through go
- * as Guzzle resolved them, not normalized.
+ * as Guzzle resolved them, neither normalized nor pinned to the address judged.
  *
  * A lenient normalizer returns an invalid URL unchanged; the middleware refuses it all the
  * same: a UrlNormalizer through a strict one of the same options (getOptions()), another

@@ -187,6 +187,23 @@ final class RedirectTest extends TestCase
     }
 
     /**
+     * Guzzle resolves the Location by RFC 3986's rules, where a backslash is no slash (a
+     * browser reads `\landing\.\page` in an http: redirect as /landing/page): the hop is sent
+     * as Guzzle read it, normalized.
+     */
+    public function testTheLocationIsResolvedAsGuzzleReadsIt(): void
+    {
+        $port = self::$api->port;
+        $client = $this->client(['strict' => true, 'block_private_hosts' => true], new SimulatedNetwork());
+        $before = count(self::$api->records());
+
+        $client->request('GET', self::redirect("http://public.example:$port", 302, '\\landing\\.\\page'));
+
+        $targets = array_column(array_slice(self::$api->records(), $before), 'target');
+        $this->assertSame('/redirect/%5Clanding%5C.%5Cpage', $targets[1] ?? null);
+    }
+
+    /**
      * Placed above allow_redirects (unshift()), the middleware sees the first request only; its
      * on_redirect callback refuses the hop all the same, and the caller's own callback is not
      * called for a refused hop.
