@@ -34,14 +34,14 @@ namespace UrlNormalize {
         /**
          * A special URL with an empty host, or credentials or a port with no host after them. Code 3.
          *
-         * Example: normalize('https:///') is https://… with a host; normalize('https://u@/x') → throws
+         * Example: normalize('https://u@/x') → throws in strict mode (but https:///a.com is https://a.com/)
          */
         case EmptyHost = 'empty-host';
 
         /**
          * The host failed UTS #46 (IDNA): a bidi or joiner rule, or a disallowed code point. Code 4.
          *
-         * Example: normalize('https://xn--a.com/') → throws in strict mode
+         * Example: normalize("https://a\u{200D}b.com/") (a zero-width joiner) → throws in strict mode
          */
         case InvalidDomain = 'invalid-domain';
 
@@ -116,7 +116,7 @@ namespace UrlNormalize {
         case PrivateHost = 'private-host';
 
         /**
-         * The parser refused the URL for a reason this version does not name (and the kind of an exception made by userland new). Code 15.
+         * The parser refused the URL for a reason this version does not name (and the kind of an exception made by userland new, whose code is the one given). Code 15.
          *
          * Example: new InvalidUrlException('x') → getKind() is ErrorKind::Invalid
          */
@@ -125,7 +125,7 @@ namespace UrlNormalize {
         /**
          * The URL or key a method would return is longer than the max_length option. Code 16.
          *
-         * Example: ['max_length' => 30]: normalize('https://a.com/éééééé') → throws in strict mode (49 bytes)
+         * Example: ['max_length' => 30]: normalize('https://a.com/éééééé') → throws in strict mode (50 bytes)
          */
         case ResultTooLong = 'result-too-long';
     }
@@ -596,7 +596,7 @@ namespace UrlNormalize {
          * Removes tracking parameters: utm_*, fbclid, gclid, gclsrc, dclid, gbraid, wbraid,
          * msclkid, mc_cid, mc_eid, _ga, _gl, yclid, igshid, twclid, ttclid, li_fat_id, mkt_tok,
          * HubSpot's _hsenc, _hsmi, __hstc, __hssc, __hsfp, hsctatracking, and a few more (see
-         * the README). The options tracking_parameters and extra_tracking_parameters replace or
+         * docs/api.md). The options tracking_parameters and extra_tracking_parameters replace or
          * extend the list. A query left empty is dropped.
          *
          * Example: http://example.com/?id=5&utm_source=news&fbclid=x → http://example.com/?id=5
@@ -676,7 +676,7 @@ namespace UrlNormalize {
         /**
          * Creates a normalizer with an optional PSR-3 logger and options.
          *
-         * Options (unknown keys and wrongly typed values throw \InvalidArgumentException
+         * Options (unknown keys and wrongly typed values throw InvalidOptionException
          * naming the key; values may be references, which are read as their values):
          *
          * - `strict` (bool, default false): normalize() throws InvalidUrlException instead
@@ -730,7 +730,7 @@ namespace UrlNormalize {
          *   Example: ['max_length' => 20]: normalize('https://example.com/abcdef') → the input as given,
          *   and a warning
          *   Example: ['max_length' => 30]: normalize('https://a.com/éééééé') → the input as given
-         *   (its normal form, https://a.com/%C3%A9%C3%A9..., is 49 bytes)
+         *   (its normal form, https://a.com/%C3%A9%C3%A9..., is 50 bytes)
          * - `public_suffixes` ('all' or 'icann', default 'all'): which sections of the Public
          *   Suffix List registrableDomain(), publicSuffix() and sameSite() use. 'all' includes
          *   the private section (github.io, blogspot.com, s3.amazonaws.com), as browsers do;
@@ -1125,7 +1125,7 @@ namespace UrlNormalize {
          *   refuse it).
          * - `valid`: whether there is a result.
          * - `changes`: what normalize() changed, each once, in the order it happens, by stable
-         *   names (see the README): non-utf8-percent-encoded, whitespace-stripped,
+         *   names (see docs/api.md): non-utf8-percent-encoded, whitespace-stripped,
          *   tab-or-newline-removed, default-scheme-added, scheme-lowercased,
          *   slashes-normalized, backslash-to-slash, credentials-percent-encoded,
          *   empty-credentials-removed, host-percent-decoded, idn-to-ascii, host-lowercased,

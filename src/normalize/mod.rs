@@ -223,7 +223,7 @@ mod tests {
     }
 
     #[test]
-    fn seed_examples() {
+    fn userland_service_examples() {
         assert_eq!(
             norm("https://나나커피로스터스.com/products/ethiopia"),
             "https://xn--910ba870d2ola729pxvdzqk.com/products/ethiopia"

@@ -283,7 +283,7 @@ mod tests {
     }
 
     #[test]
-    fn seed_004_both_ways() {
+    fn base_is_directory_both_ways() {
         assert_eq!(
             resolve(b"../docker-deployment", BASE, &OPTIONS).unwrap(),
             "https://docs.crawl4ai.com/docker-deployment"
@@ -292,7 +292,7 @@ mod tests {
             resolve_against_directory(b"../docker-deployment", BASE, &OPTIONS).unwrap(),
             "https://docs.crawl4ai.com/core/docker-deployment"
         );
-        // Unlike the seed's `base_url + '/'`, the slash goes on the path, not after the query.
+        // Unlike the proposed fix's `base_url + '/'`, the slash goes on the path, not after the query.
         let with_query = b"https://a.com/core/quickstart?lang=en";
         assert_eq!(
             resolve_against_directory(b"x", with_query, &OPTIONS).unwrap(),

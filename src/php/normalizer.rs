@@ -395,7 +395,8 @@ fn warn_or_throw_for_pair(
     warn_or_throw(this, err, if a_failed { a.bytes() } else { b.bytes() })
 }
 
-/// A lenient failure, logged as a warning with the seed's message and context keys.
+/// A lenient failure, logged as a warning with the message and context keys of the userland
+/// UrlNormalizerService (parse_url + idn_to_ascii) it replaces.
 fn warn(this: &This, err: UrlError, input: &[u8]) -> PhpResult<()> {
     if let Some(logger) = Logger::of(&this.std) {
         let reason = err.to_string();

@@ -50,7 +50,7 @@ final class Configuration implements ConfigurationInterface
             . ' path segment, case-insensitive). Default: URL::Normalize\'s twelve',
         'extra_directory_indexes' => 'Regular expressions added to that list',
         'tracking_parameters' => 'Names or * globs replacing REMOVE_TRACKING_PARAMETERS\'s list. Default:'
-            . ' utm_*, fbclid, gclid and the others the README lists',
+            . ' utm_*, fbclid, gclid and the others docs/api.md lists',
         'extra_tracking_parameters' => 'Names or * globs added to that list',
         'remove_query_parameters' => 'Names or * globs removed by every canonicalize(), fingerprint()'
             . ' and surt(), whatever the flags',
