@@ -671,7 +671,8 @@ if ($svgFile !== null) {
     $svg = sprintf(
         '<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="12">'
             . "\n" . '<rect width="100%%" height="100%%" fill="white"/>' . "\n"
-            . '<text x="10" y="20" font-size="14" font-weight="bold">URLs per second on one core (longer is faster)</text>'
+            . '<text x="10" y="20" font-size="14" font-weight="bold">'
+            . 'URLs per second on one core (longer is faster)</text>'
             . "\n%s" . '<text x="10" y="%d" fill="#555">%s</text>' . "\n</svg>\n",
         $width,
         $y + 10,

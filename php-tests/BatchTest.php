@@ -111,7 +111,8 @@ final class BatchTest extends TestCase
     /** @return iterable<string, array{string, string}> */
     public static function batchCalls(): iterable
     {
-        $element = ' must contain only values of type Stringable|Uri\\WhatWg\\Url|Uri\\Rfc3986\\Uri|string, int given for key "n"';
+        $element = ' must contain only values of type Stringable|Uri\\WhatWg\\Url|Uri\\Rfc3986\\Uri|string,'
+            . ' int given for key "n"';
         yield 'normalizeMany' => ['normalizeMany', 'UrlNormalizer::normalizeMany(): Argument #1 ($urls)' . $element];
         yield 'canonicalizeMany' => [
             'canonicalizeMany',

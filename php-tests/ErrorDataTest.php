@@ -119,7 +119,11 @@ final class ErrorDataTest extends TestCase
     {
         yield 'a typo within two edits' => [['stict' => true], 'stict',
             'Option `stict` is unknown; did you mean `strict`? known options: allowed_hosts'];
-        yield 'a swap' => [['max_lenght' => 5], 'max_lenght', 'Option `max_lenght` is unknown; did you mean `max_length`?'];
+        yield 'a swap' => [
+            ['max_lenght' => 5],
+            'max_lenght',
+            'Option `max_lenght` is unknown; did you mean `max_length`?',
+        ];
         yield 'no key is close' => [['timeout' => 5], 'timeout', 'Option `timeout` is unknown; known options:'];
         yield 'a wrong type' => [['strict' => 1], 'strict', 'Option `strict` must be a bool, int given'];
         yield 'allowed_schemes without the default scheme' => [['allowed_schemes' => ['http']], 'allowed_schemes',

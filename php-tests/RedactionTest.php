@@ -25,7 +25,9 @@ final class RedactionTest extends TestCase
      */
     private static function shapes(): \Generator
     {
-        $prefixes = ['', 'https://', 'HTTP://', 'ftp://', '//', 'ws://', 'foo://', 'https:\\\\', 'https:', " \t https://"];
+        $prefixes = [
+            '', 'https://', 'HTTP://', 'ftp://', '//', 'ws://', 'foo://', 'https:\\\\', 'https:', " \t https://",
+        ];
         $users = ['jürgen', 'ü', "j\xFCrgen", 'a b', '', 'x@y', '%6Aoe'];
         $passwords = ['QZXQ', 'pa:QZXQ', 'QZXQ:ss', 'é QZXQ', "QZXQ\xFF", "\tQZXQ%20", 'QZXQ@x', 'QZXQ%23'];
         $hosts = [
@@ -59,12 +61,14 @@ final class RedactionTest extends TestCase
             $lenient->canonicalize($url);
             $explained = $lenient->explain($url);
             $shown = [$explained['input'], (string) $explained['result'], (string) $explained['reason']];
-            foreach ([
+            foreach (
+                [
                 static fn (): string => $strict->normalize($url),
                 static fn (): string => $strict->resolve($url, 'https://example.com/page'),
                 static fn (): string => $strict->resolve('x', $url),
                 static fn (): bool => $strict->equivalent('https://example.com/', $url),
-            ] as $call) {
+                ] as $call
+            ) {
                 try {
                     $call();
                 } catch (InvalidUrlException $e) {
