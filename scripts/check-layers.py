@@ -22,6 +22,8 @@ ROOT_ITEMS = {
     "Base": "normalize", "ErrorKind": "error", "UrlError": "error", "Operation": "error",
     "Options": "options", "OptionValue": "options", "OptionError": "options",
     "PublicSuffixes": "options", "redact_credentials": "input",
+    "PUBLIC_SUFFIX_LIST_VERSION": "site", "PUBLIC_SUFFIX_LIST_RULES": "site",
+    "IDNA_UNICODE_VERSION": "standard", "SIMD": "normalize",
 }
 
 root = pathlib.Path(__file__).resolve().parent.parent / "src"

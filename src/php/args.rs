@@ -7,6 +7,7 @@
 //! Values are never coerced, whatever the caller's `strict_types`: `normalize(123)` is a
 //! `TypeError`, as in a file with `declare(strict_types=1)`.
 
+use super::exception::class_name;
 use super::zstring::StringArg;
 use ext_php_rs::convert::{FromZval, StubLiteral};
 use ext_php_rs::exception::{PhpException, PhpResult};
@@ -176,7 +177,7 @@ pub(crate) fn url_element<'a>(
         if !ExecutorGlobals::has_exception() {
             let detail = format!(
                 "must contain only values of type {URL_TYPE}, {} given for key {key}",
-                given_type(value)
+                debug_type(value)
             );
             let detail = detail.replace('\0', "\\0").replace('%', "%%");
             // A message with NUL cannot be thrown; the key is escaped, this is the last guard.
@@ -212,9 +213,23 @@ fn url_text(zval: &Zval) -> Option<StringArg<'_>> {
     text.is_string().then(|| StringArg::converted(text))
 }
 
-/// The type PHP's messages give a value: the class of an object, else its type.
-fn given_type(value: &Zval) -> String {
-    super::options::debug_type(value)
+/// The type name PHP's `get_debug_type()` gives, for messages: of the value, not of a
+/// reference to it.
+pub(crate) fn debug_type(zval: &Zval) -> String {
+    let zval = zval.dereference();
+    if zval.is_null() {
+        "null".to_owned()
+    } else if zval.is_double() {
+        "float".to_owned()
+    } else if zval.is_long() {
+        "int".to_owned()
+    } else if zval.is_bool() {
+        "bool".to_owned()
+    } else if let Some(object) = zval.object() {
+        class_name(object)
+    } else {
+        zval.get_type().to_string().to_ascii_lowercase()
+    }
 }
 
 /// What a method returns once the engine holds an exception: `throw()` leaves a pending

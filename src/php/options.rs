@@ -1,7 +1,7 @@
 //! The constructor's `array $options`: PHP values to [`OptionValue`]s, checked by the core.
 
-use super::args::ArrayArg;
-use super::exception::{class_name, invalid_option};
+use super::args::{debug_type, ArrayArg};
+use super::exception::invalid_option;
 use crate::error::printable;
 use crate::{OptionValue, Options};
 use ext_php_rs::boxed::ZBox;
@@ -81,23 +81,4 @@ pub(crate) fn string_list(array: &ZendHashTable) -> Option<Vec<String>> {
     entries(array)
         .map(|(_, item)| item.str().map(str::to_owned))
         .collect()
-}
-
-/// The type name PHP's `get_debug_type()` gives, for messages: of the value, not of a
-/// reference to it.
-pub(crate) fn debug_type(zval: &Zval) -> String {
-    let zval = zval.dereference();
-    if zval.is_null() {
-        "null".to_owned()
-    } else if zval.is_double() {
-        "float".to_owned()
-    } else if zval.is_long() {
-        "int".to_owned()
-    } else if zval.is_bool() {
-        "bool".to_owned()
-    } else if let Some(object) = zval.object() {
-        class_name(object)
-    } else {
-        zval.get_type().to_string().to_ascii_lowercase()
-    }
 }
