@@ -143,12 +143,13 @@ final class LimitsTest extends TestCase
         $url = 'https://example.com/' . str_repeat('é', 37);
         $this->assertSame(94, strlen($url));
         $strict = new UrlNormalizer(null, ['strict' => true, 'max_length' => 100]);
-        $calls = [
+        foreach (
+            [
             static fn (): string => $strict->canonicalize($url),
             static fn (): string => $strict->normalize($url),
             static fn (): string => $strict->resolve($url, 'https://example.com/'),
-        ];
-        foreach ($calls as $call) {
+            ] as $call
+        ) {
             try {
                 $call();
                 $this->fail('a result of 242 bytes passed max_length 100');

@@ -61,13 +61,14 @@ final class RedactionTest extends TestCase
             $lenient->canonicalize($url);
             $explained = $lenient->explain($url);
             $shown = [$explained['input'], (string) $explained['result'], (string) $explained['reason']];
-            $calls = [
+            foreach (
+                [
                 static fn (): string => $strict->normalize($url),
                 static fn (): string => $strict->resolve($url, 'https://example.com/page'),
                 static fn (): string => $strict->resolve('x', $url),
                 static fn (): bool => $strict->equivalent('https://example.com/', $url),
-            ];
-            foreach ($calls as $call) {
+                ] as $call
+            ) {
                 try {
                     $call();
                 } catch (InvalidUrlException $e) {

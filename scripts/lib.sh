@@ -167,12 +167,13 @@ if [ -z "${URL_NORMALIZE_CACHE:-}" ]; then
 fi
 CACHE=$URL_NORMALIZE_CACHE
 
-# The PHP libraries of the tests, the app and the bundle (PHPUnit, PHP_CodeSniffer, PHP-Parser,
-# Symfony, Twig, Monolog): Debian 12's packages unpacked into the cache by scripts/php/libs, the
-# same versions on every machine. php-tests/app/autoload.php reads URL_NORMALIZE_PHP_LIBS.
+# The PHP libraries of the tests, the app, the bundle and the Guzzle middleware (PHPUnit,
+# PHP_CodeSniffer, PHP-Parser, Symfony, Twig, Monolog, Guzzle): Debian 12's packages unpacked
+# into the cache by scripts/php/libs, the same versions on every machine.
+# php-tests/app/autoload.php reads URL_NORMALIZE_PHP_LIBS.
 # PHP_LIBS_REVISION changes with scripts/php/libs' list of packages: clones at different
 # revisions on one machine then keep a tree each, instead of rebuilding each other's.
-PHP_LIBS_REVISION=2
+PHP_LIBS_REVISION=3
 PHP_LIBS_DIR="$CACHE/php-libs-$PHP_LIBS_REVISION"
 export URL_NORMALIZE_PHP_LIBS="$PHP_LIBS_DIR/share/php"
 need_php_libs() {

@@ -258,8 +258,7 @@ namespace UrlNormalize {
          * Example: resolve('../docker-deployment', 'https://docs.crawl4ai.com/core/quickstart')
          *
          * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $href the link as written in the page
-         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $base the absolute URL of the page, after
-         *     redirects
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $base the page's absolute URL, after redirects
          * @param bool $baseIsDirectory read the base's last path segment as a directory, as
          *                              if the base ended in `/` (its query is kept); use it
          *                              when the page was really served at `.../quickstart/`.
@@ -283,8 +282,7 @@ namespace UrlNormalize {
          * @template TKey of array-key
          * @param array<TKey, string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri> $hrefs the links as written in
          *        the page
-         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $base the absolute URL of the page, after
-         *     redirects
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $base the page's absolute URL, after redirects
          * @param bool $baseIsDirectory as for resolve()
          * @return array<TKey, string> the same keys, each with its absolute URL
          * @throws \TypeError when an element is no URL, naming its key
@@ -869,8 +867,7 @@ namespace UrlNormalize {
          *          → 'https://docs.crawl4ai.com/core/docker-deployment'
          *
          * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $href the link as written in the page
-         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $base the absolute URL of the page, after
-         *     redirects
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $base the page's absolute URL, after redirects
          * @param bool $baseIsDirectory read the base's last path segment as a directory, as
          *                              if the base ended in `/` (its query is kept); use it
          *                              when the page was really served at `.../quickstart/`.
@@ -903,8 +900,7 @@ namespace UrlNormalize {
          * @template TKey of array-key
          * @param array<TKey, string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri> $hrefs the links as written in
          *        the page
-         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $base the absolute URL of the page, after
-         *     redirects
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $base the page's absolute URL, after redirects
          * @param bool $baseIsDirectory as for resolve()
          * @return array<TKey, string> the same keys, each with its absolute URL
          * @throws \TypeError when an element is no URL, naming its key

@@ -4,8 +4,9 @@ declare(strict_types=1);
 
 // Autoloading for the test app, the tests, the demo and the benchmark: PHP libraries from
 // Debian 12's packages (no Packagist here), and the composer.json files' autoload mappings (App\,
-// UrlNormalize\Tests\, and the bundle's UrlNormalize\Bundle\ and UrlNormalize\Bundle\Tests\),
-// without `composer install`. The scripts take those packages into a
+// UrlNormalize\Tests\, the bundle's UrlNormalize\Bundle\ and UrlNormalize\Bundle\Tests\, the
+// Guzzle middleware's UrlNormalize\Guzzle\ and UrlNormalize\Guzzle\Tests\), without
+// `composer install`. The scripts take those packages into a
 // cache of their own (scripts/php/libs) and name it in URL_NORMALIZE_PHP_LIBS; by hand, on
 // Debian 12 with the packages installed, they are under /usr/share/php.
 
@@ -35,6 +36,26 @@ if (is_file("$libraries/Composer/InstalledVersions.php")) {
     require_once "$libraries/Composer/InstalledVersions.php";
 }
 
+// Guzzle itself (the client, its handlers and promises), for the Guzzle middleware's tests: its
+// autoloader on the first use of one of its classes, not before. It also loads Guzzle's function
+// files, which PHP 8.4 and later find deprecations in as it compiles them: loaded here, that is
+// under the tests' error handler (php-tests/Support/LibraryDeprecations.php), not at every start
+// of the app and its commands.
+spl_autoload_register(static function (string $class) use ($libraries): void {
+    static $loaded = false;
+    if ($loaded || strncmp($class, 'GuzzleHttp\\', 11) !== 0 || strncmp($class, 'GuzzleHttp\\Psr7\\', 16) === 0) {
+        return;
+    }
+    $loaded = true;
+    // Not in the newer Symfony trees, which run the bundle's suite alone (scripts/php/libs).
+    if (!is_file("$libraries/GuzzleHttp/autoload.php")) {
+        return;
+    }
+    require_once "$libraries/GuzzleHttp/autoload.php";
+    // Guzzle's loaders come after this one: ask them for the class now.
+    class_exists($class) || interface_exists($class) || trait_exists($class);
+});
+
 spl_autoload_register(static function (string $class): void {
     // The longest prefix first: UrlNormalize\Bundle\Tests\ before UrlNormalize\Bundle\.
     $roots = [
@@ -42,6 +63,8 @@ spl_autoload_register(static function (string $class): void {
         'UrlNormalize\\Tests\\' => dirname(__DIR__) . '/',
         'UrlNormalize\\Bundle\\Tests\\' => dirname(__DIR__, 2) . '/bundle/tests/',
         'UrlNormalize\\Bundle\\' => dirname(__DIR__, 2) . '/bundle/src/',
+        'UrlNormalize\\Guzzle\\Tests\\' => dirname(__DIR__, 2) . '/guzzle/tests/',
+        'UrlNormalize\\Guzzle\\' => dirname(__DIR__, 2) . '/guzzle/src/',
     ];
     foreach ($roots as $prefix => $dir) {
         if (strncmp($class, $prefix, strlen($prefix)) === 0) {

@@ -290,8 +290,8 @@ fn url_text(zval: &Zval) -> Option<StringArg<'_>> {
     text.is_string().then(|| StringArg::converted(text))
 }
 
-/// The type name PHP's `get_debug_type()` gives, for messages (the class of an object, else
-/// its type): of the value, not of a reference to it.
+/// The type name PHP's `get_debug_type()` gives, for messages: of the value, not of a
+/// reference to it.
 pub(crate) fn debug_type(zval: &Zval) -> String {
     let zval = zval.dereference();
     if zval.is_null() {
