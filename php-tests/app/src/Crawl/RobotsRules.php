@@ -81,11 +81,12 @@ final class RobotsRules
 
     /**
      * Fetches the URL's origin's robots.txt and keeps it. Each request (the robots.txt URL, then
-     * each redirect's location) is sent through $politely, with its URL and the request to run:
-     * the caller's politeness, as for a page. $politely returns what the request returned, or
-     * null when it did not send it: the file is then fetched later, and this returns null.
+     * each redirect's location) is sent through $politely, with its URL, its number (0, then 1
+     * for the first redirect...) and the request to run: the caller's politeness, as for a page.
+     * $politely returns what the request returned, or null when it did not send it: the file is
+     * then fetched later, from the start, and this returns null.
      *
-     * @param \Closure(string, \Closure(): array{int, string, ?string}): ?array{int, string, ?string} $politely
+     * @param \Closure(string, int, \Closure(): array{int, string, ?string}): ?array{int, string, ?string} $politely
      */
     public function fetch(string $url, string $messageId, \Closure $politely): ?RobotsTxt
     {
@@ -93,7 +94,7 @@ final class RobotsRules
         $robotsUrl = "$origin/robots.txt";
         $location = $robotsUrl;
         for ($redirects = 0;; $redirects++) {
-            $answer = $politely($location, fn (): array => $this->get($location, $messageId));
+            $answer = $politely($location, $redirects, fn (): array => $this->get($location, $messageId));
             if ($answer === null) {
                 return null;
             }

@@ -142,8 +142,13 @@ final class CrawlUrlHandler
             $robots = $this->robots->fetch(
                 $message->url,
                 $message->id,
-                function (string $url, \Closure $request) use ($message): ?array {
-                    [$taken, $answer] = $this->holdingSite($message, $this->site($url), $request);
+                function (string $url, int $redirect, \Closure $request) use ($message): ?array {
+                    // A redirect follows its response at once, most often to the same site, which
+                    // this worker has just given back until the delay is over: it waits that long
+                    // rather than putting the message back, which would start over from the
+                    // robots.txt URL, whose site would be busy again at the redirect.
+                    $maxWaitMs = $redirect === 0 ? $this->maxWaitMs : $this->siteIntervalMs + $this->maxWaitMs;
+                    [$taken, $answer] = $this->holdingSite($message, $this->site($url), $request, $maxWaitMs);
                     return $taken ? $answer : null;
                 }
             );
@@ -169,14 +174,17 @@ final class CrawlUrlHandler
      *
      * @template T
      * @param \Closure(): T $request
+     * @param int|null $maxWaitMs the longest wait for the site before the message goes back
+     *     (default CRAWLER_MAX_WAIT_MS)
      * @return array{bool, T|null} whether the site was taken, and what $request returned
      */
-    private function holdingSite(CrawlUrl $message, string $site, \Closure $request): array
+    private function holdingSite(CrawlUrl $message, string $site, \Closure $request, ?int $maxWaitMs = null): array
     {
         // This attempt's own name: a redelivered message must not take over a lease it held
         // before it died.
         $owner = $message->id . ':' . bin2hex(random_bytes(8));
-        [$taken, $wait] = $this->state->acquire($site, $owner, $this->siteIntervalMs, self::LEASE_MS, $this->maxWaitMs);
+        $maxWaitMs ??= $this->maxWaitMs;
+        [$taken, $wait] = $this->state->acquire($site, $owner, $this->siteIntervalMs, self::LEASE_MS, $maxWaitMs);
         if (!$taken) {
             $this->bus->dispatch($message, [new DelayStamp(max(1, $wait))]);
             return [false, null];
