@@ -123,4 +123,19 @@ final class CommandTest extends LaravelTestCase
         self::assertSame(2, $status);
         self::assertStringContainsString('There is no url-normalize normalizer named "nope"', Artisan::output());
     }
+
+    public function testANormalizerNameIsEscapedInTheMessage(): void
+    {
+        $this->bootApp(self::CONFIG);
+
+        $status = Artisan::call('url:normalize', [
+            'url' => ['https://example.com/'],
+            '--normalizer' => "x\e[2J\xC2\x9B",
+        ]);
+
+        self::assertSame(2, $status);
+        $output = Artisan::output();
+        self::assertStringContainsString('named "x\u{1b}[2J\u{9b}"', $output);
+        self::assertSame(0, preg_match('/[\x00-\x09\x0B-\x1F\x7F]|\xC2[\x80-\x9F]/', $output));
+    }
 }

@@ -62,7 +62,8 @@ final class PublishTest extends LaravelTestCase
         ));
 
         // A second application on the same folder, as the next request would be.
-        $second = Application::configure($app->basePath())->withExceptions()->create();
+        $second = require $app->bootstrapPath('app.php');
+        self::assertInstanceOf(Application::class, $second);
         $second->bootstrapWith([LoadConfiguration::class, RegisterProviders::class, BootProviders::class]);
         self::assertTrue($second->make(UrlNormalizer::class)->getOptions()['block_private_hosts']);
         self::assertFalse($app->make(UrlNormalizer::class)->getOptions()['block_private_hosts']);

@@ -22,6 +22,7 @@ use PHPUnit\Framework\TestCase;
  * - vendor/composer/installed.json lists this package, with its composer.json's extra.laravel,
  *   so that the service provider and the facade come from package discovery, as in an
  *   application;
+ * - bootstrap/app.php makes the application, as in every Laravel 11+ application;
  * - config/*.php holds the config files the test gives (var_export()ed);
  * - the console kernel's bootstrappers run, but HandleExceptions, which would replace PHPUnit's
  *   error handler (the one that fails a test on any notice, warning or deprecation).
@@ -66,6 +67,22 @@ abstract class LaravelTestCase extends TestCase
      */
     protected function bootApp(array $configFiles = []): Application
     {
+        $base = $this->makeAppFolder($configFiles);
+        // bootstrap/app.php; withExceptions() binds the exception handler.
+        $app = require "$base/bootstrap/app.php";
+        \assert($app instanceof Application);
+        $this->app = $app;
+        $app->bootstrapWith(self::BOOTSTRAPPERS);
+        return $app;
+    }
+
+    /**
+     * The application's folder, made for this test, with what bootApp() describes.
+     *
+     * @param array<string, array<string, mixed>> $configFiles config by file name
+     */
+    protected function makeAppFolder(array $configFiles = []): string
+    {
         $base = $this->basePath();
         $dirs = ['bootstrap/cache', 'config', 'lang', 'storage/logs', 'storage/framework/views', 'vendor/composer'];
         foreach ($dirs as $dir) {
@@ -79,17 +96,19 @@ abstract class LaravelTestCase extends TestCase
             "$base/vendor/composer/installed.json",
             json_encode(['packages' => [$package], 'dev' => true], JSON_UNESCAPED_SLASHES | JSON_THROW_ON_ERROR)
         );
+        // An application's bootstrap/app.php, which config:cache requires again.
+        file_put_contents("$base/bootstrap/app.php", <<<'PHP'
+            <?php
+
+            return Illuminate\Foundation\Application::configure(dirname(__DIR__))->withExceptions()->create();
+
+            PHP);
         $configFiles += ['app' => []];
         $configFiles['app'] += ['env' => 'testing'];
         foreach ($configFiles as $name => $config) {
             file_put_contents("$base/config/$name.php", "<?php\n\nreturn " . var_export($config, true) . ";\n");
         }
-
-        // As bootstrap/app.php does; withExceptions() binds the exception handler.
-        $app = Application::configure($base)->withExceptions()->create();
-        $this->app = $app;
-        $app->bootstrapWith(self::BOOTSTRAPPERS);
-        return $app;
+        return $base;
     }
 
     /**
