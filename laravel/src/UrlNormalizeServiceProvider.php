@@ -110,9 +110,6 @@ final class UrlNormalizeServiceProvider extends ServiceProvider
                 return (new NormalizableUrl(null, self::schemes($parameters)))->reason($value) === null;
             }
         );
-        if (!method_exists($validator, 'replacer')) {
-            return;
-        }
         $validator->replacer(
             self::RULE,
             static function (
