@@ -96,6 +96,12 @@ final class NormalizerManager
                 implode(', ', $this->names())
             ));
         }
+        if (array_key_exists(self::DEFAULT, (array) ($this->config['normalizers'] ?? []))) {
+            throw new InvalidConfigurationException(
+                'The config url-normalize.normalizers.default is never read: the default normalizer\'s options'
+                    . ' are url-normalize.default'
+            );
+        }
         $key = $name === self::DEFAULT ? 'url-normalize.default' : "url-normalize.normalizers.$name";
         $options = $name === self::DEFAULT
             ? ($this->config['default'] ?? [])

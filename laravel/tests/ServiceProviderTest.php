@@ -130,6 +130,15 @@ final class ServiceProviderTest extends LaravelTestCase
         }
     }
 
+    public function testANamedNormalizerCannotBeCalledDefault(): void
+    {
+        $this->bootApp(['url-normalize' => ['normalizers' => ['default' => ['strict' => true]]]]);
+
+        $this->expectException(InvalidConfigurationException::class);
+        $this->expectExceptionMessage('The config url-normalize.normalizers.default is never read');
+        UrlNormalizers::get();
+    }
+
     public function testTheLoggerIsTheChannelTheConfigNames(): void
     {
         $app = $this->bootApp([
