@@ -18,10 +18,26 @@ use UrlNormalize\Laravel\Tests\Support\LaravelTestCase;
  */
 final class HttpClientTest extends LaravelTestCase
 {
+    /** @var resource|null the loopback server's process */
+    private $server = null;
+
     private const GUARDED = ['url-normalize' => [
         'normalizers' => ['outbound' => ['strict' => true, 'block_private_hosts' => true]],
         'http_client' => ['middleware' => true, 'normalizer' => 'outbound'],
     ]];
+
+    /**
+     * Stops the loopback server, if one was started.
+     */
+    protected function tearDown(): void
+    {
+        if (is_resource($this->server)) {
+            proc_terminate($this->server);
+            proc_close($this->server);
+            $this->server = null;
+        }
+        parent::tearDown();
+    }
 
     public function testAPrivateHostIsRefusedBeforeAnythingIsSent(): void
     {
@@ -97,6 +113,37 @@ final class HttpClientTest extends LaravelTestCase
         Http::assertSentCount(1);
     }
 
+    /**
+     * A real server on the loopback address: the first hop is sent normalized, the redirect to
+     * a host that allowed_hosts refuses never reaches it.
+     *
+     * @group subprocess
+     */
+    public function testOnTheWireARefusedRedirectIsNeverSent(): void
+    {
+        $log = $this->basePath() . '/requests.log';
+        $port = $this->startLoopbackServer($log);
+        $this->bootApp(['url-normalize' => [
+            'normalizers' => ['loopback' => ['strict' => true, 'allowed_hosts' => ['127.0.0.1']]],
+            'http_client' => ['middleware' => true, 'normalizer' => 'loopback'],
+        ]]);
+
+        $response = Http::get("http://0x7f.1:$port/a/../hello world");
+        self::assertSame('hello', $response->body());
+
+        try {
+            Http::get("http://127.0.0.1:$port/redirect?to=" . rawurlencode("http://localhost:$port/secret"));
+            self::fail('the redirect to localhost must be refused');
+        } catch (RefusedUrlException $e) {
+            self::assertStringContainsString('localhost', $e->getMessage());
+        }
+        self::assertSame(
+            "GET /hello%20world 127.0.0.1:$port\n"
+                . 'GET /redirect?to=' . rawurlencode("http://localhost:$port/secret") . " 127.0.0.1:$port\n",
+            file_get_contents($log)
+        );
+    }
+
     public function testTheMiddlewareIsOffByDefault(): void
     {
         $this->bootApp();
@@ -104,5 +151,36 @@ final class HttpClientTest extends LaravelTestCase
 
         self::assertSame('local', Http::get('http://127.0.0.1/')->body());
         Http::assertSent(static fn (Request $request): bool => $request->url() === 'http://127.0.0.1/');
+    }
+
+    /**
+     * Starts `php -S` on a free loopback port with Support/loopback-router.php, logging to $log;
+     * it is stopped after the test.
+     */
+    private function startLoopbackServer(string $log): int
+    {
+        $probe = stream_socket_server('tcp://127.0.0.1:0');
+        self::assertIsResource($probe);
+        $port = (int) substr((string) strrchr((string) stream_socket_get_name($probe, false), ':'), 1);
+        fclose($probe);
+        touch($log);
+        $process = proc_open(
+            [PHP_BINARY, '-n', '-S', "127.0.0.1:$port", __DIR__ . '/Support/loopback-router.php'],
+            [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']],
+            $pipes,
+            null,
+            ['LOOPBACK_LOG' => $log]
+        );
+        self::assertIsResource($process);
+        $this->server = $process;
+        for ($i = 0; $i < 100; $i++) {
+            $connection = @stream_socket_client("tcp://127.0.0.1:$port", $errno, $error, 0.1);
+            if (is_resource($connection)) {
+                fclose($connection);
+                return $port;
+            }
+            usleep(50_000);
+        }
+        self::fail("php -S did not listen on port $port");
     }
 }
