@@ -7,8 +7,9 @@ declare(strict_types=1);
 // UrlNormalize\Tests\, the bundle's UrlNormalize\Bundle\ and UrlNormalize\Bundle\Tests\, the
 // Guzzle middleware's UrlNormalize\Guzzle\ and UrlNormalize\Guzzle\Tests\, the Laravel package's
 // UrlNormalize\Laravel\ and UrlNormalize\Laravel\Tests\), without `composer install`. The
-// scripts take those packages into a cache of their own (scripts/php/libs) and name it in URL_NORMALIZE_PHP_LIBS; by hand, on
-// Debian 12 with the packages installed, they are under /usr/share/php.
+// scripts take those packages into a cache of their own (scripts/php/libs) and name it in
+// URL_NORMALIZE_PHP_LIBS; by hand, on Debian 12 with the packages installed, they are under
+// /usr/share/php.
 
 // The folder is also left in the environment for whoever needs it later (the tests' deprecation
 // filter, the type check's PHP-Parser), and on the include path: some of Debian's autoloaders
