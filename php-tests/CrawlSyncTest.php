@@ -14,6 +14,7 @@ use PHPUnit\Framework\TestCase;
 use Symfony\Bundle\FrameworkBundle\Console\Application;
 use Symfony\Component\Console\Command\LazyCommand;
 use Symfony\Component\Console\Tester\CommandTester;
+use UrlNormalize\RobotsTxt;
 use UrlNormalize\Tests\Support\CrawlApiServer;
 use UrlNormalize\Tests\Support\GeneratedSite;
 use UrlNormalize\UrlNormalizer;
@@ -99,8 +100,11 @@ final class CrawlSyncTest extends TestCase
 
         $this->assertSame(0, $tester->execute([]));
         $expected = $this->site->expected(self::DEPTH);
+        $disallowed = $this->site->disallowedFound(self::DEPTH);
+        $this->assertNotEmpty($disallowed, 'robots.txt disallows pages the crawl finds');
         $this->assertStringContainsString('Dispatched 24 seed URLs on 24 sites', $tester->getDisplay());
-        $progress = sprintf('pages seen %1$d, done %1$d', count($expected));
+        // Seen: every page found; done: fetched, or left out by robots.txt.
+        $progress = sprintf('pages seen %1$d, done %1$d', count($expected) + count($disallowed));
         $this->assertStringContainsString($progress, $tester->getDisplay());
 
         // What the crawl API received: every page of the expected set, each once, under a key
@@ -109,7 +113,16 @@ final class CrawlSyncTest extends TestCase
             static fn (string $line): array => json_decode($line, true, 512, JSON_THROW_ON_ERROR),
             file($this->fetchesPath, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES) ?: []
         );
+        // robots.txt: one request per origin the crawl visited, plus the file one redirects to.
+        $isRobots = static fn (array $f): bool => $f['robots'] ?? false;
+        $robots = array_column(array_filter($fetches, $isRobots), 'url');
+        $fetches = array_values(array_filter($fetches, static fn (array $f): bool => !($f['robots'] ?? false)));
+        $this->assertSame(array_unique($robots), $robots, 'each robots.txt once');
+        $this->assertContains('http://www.roastery-alpha.com/robots-blog.txt', $robots);
+        $this->assertCount(count($this->site->hosts()) + 1, $robots);
         $keys = array_column($fetches, 'key');
+        $fetchedDisallowed = array_values(array_intersect($keys, array_keys($disallowed)));
+        $this->assertSame([], $fetchedDisallowed, 'disallowed pages fetched');
         $this->assertNotContains(null, $keys, 'no URL of no page');
         $this->assertSame([], array_keys(array_filter(array_count_values($keys), static fn (int $n): bool => $n > 1)));
         $this->assertEqualsCanonicalizing(array_keys($expected), $keys);
@@ -184,5 +197,51 @@ final class CrawlSyncTest extends TestCase
         $this->assertGreaterThan(150, $wait);
         $this->assertLessThanOrEqual(200, $wait);
         $this->assertSame([true, 0], $state->acquire('b.com', 'w', 200, 10_000, 50), 'another site');
+    }
+
+    /**
+     * The generated web's robots.txt files say what GeneratedSite::disallowed() reads in them:
+     * for every link of every page the crawl fetches, however it is spelled (relative,
+     * `index.html`, tracking parameters, escaped letters, Unicode hosts), RobotsTxt answers
+     * what the generator, which knows its own rules, expects.
+     */
+    public function testRobotsTxtAgreesWithTheGeneratorOnEveryLink(): void
+    {
+        $normalizer = new UrlNormalizer();
+        $robots = [];
+        $rulesOf = function (string $url) use (&$robots, $normalizer): RobotsTxt {
+            $origin = (string) preg_replace('~^(https?://[^/]+).*$~', '$1', $normalizer->normalize($url));
+            if (!isset($robots[$origin])) {
+                $location = "$origin/robots.txt";
+                for ($hops = 0; $hops <= 5; $hops++) {
+                    $answer = $this->site->resource($location);
+                    $this->assertNotNull($answer, $location);
+                    if ($answer['location'] === null) {
+                        break;
+                    }
+                    $location = $normalizer->resolve($answer['location'], $location);
+                }
+                $robots[$origin] = $answer['status'] === 200
+                    ? RobotsTxt::parse($answer['body'], "$origin/robots.txt")
+                    : RobotsTxt::forStatus($answer['status']);
+            }
+            return $robots[$origin];
+        };
+        $links = 0;
+        $disallowed = 0;
+        foreach (array_keys($this->site->expected(self::DEPTH)) as $page) {
+            foreach ($this->site->links($page) as [$target, $href]) {
+                if ($target === null) {
+                    continue;
+                }
+                $url = $normalizer->resolve($href, $page);
+                $allowed = $rulesOf($url)->isAllowed($url, GeneratedSite::ROBOTS_AGENT);
+                $this->assertSame(!$this->site->disallowed($target), $allowed, "$href on $page ($url)");
+                $links++;
+                $disallowed += $allowed ? 0 : 1;
+            }
+        }
+        $this->assertGreaterThan(1000, $links);
+        $this->assertGreaterThan(100, $disallowed);
     }
 }

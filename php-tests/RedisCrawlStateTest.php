@@ -138,6 +138,23 @@ final class RedisCrawlStateTest extends TestCase
         $this->assertNull($state->nextDeferred());
     }
 
+    public function testEachOriginsRobotsTxtIsClaimedOnceAndKeptBesideTheSeenSet(): void
+    {
+        $state = $this->state();
+        $state->reset(['example.com' => 'https://example.com/']);
+        $origin = 'https://example.com';
+        $this->assertNull($state->robots($origin));
+        $this->assertTrue($state->claimRobots($origin, 'page-1', 10_000));
+        $this->assertTrue($state->claimRobots($origin, 'page-1', 10_000), 'the holder again (redelivered)');
+        $this->assertFalse($state->claimRobots($origin, 'page-2', 10_000));
+        $this->assertTrue($state->claimRobots('https://other.example', 'page-2', 10_000));
+        $state->storeRobots($origin, "200\nUser-agent: *\nDisallow: /");
+        $this->assertSame("200\nUser-agent: *\nDisallow: /", $this->state()->robots($origin));
+        $state->reset([]);
+        $this->assertNull($state->robots($origin), 'a new crawl fetches them again');
+        $this->assertTrue($state->claimRobots($origin, 'page-2', 10_000));
+    }
+
     public function testAfterARestartTheStateIsKeptAndTheConnectionComesBack(): void
     {
         $state = $this->state();

@@ -9,7 +9,7 @@ use ReflectionClass;
 
 /**
  * stubs/url_normalize.stub.php is the API's documentation: it must declare exactly what the
- * loaded extension exports, and document every method and constant with an example.
+ * loaded extension exports, and document every method, property and constant with an example.
  */
 final class StubTest extends TestCase
 {
@@ -67,6 +67,16 @@ final class StubTest extends TestCase
                 );
             }
         }
+        // An enum's $name and $value are PHP's too.
+        foreach ($mirror->isEnum() ? [] : $mirror->getProperties() as $property) {
+            if ($property->getDeclaringClass()->getName() === $mirror->getName() && $property->isPublic()) {
+                $this->assertMatchesRegularExpression(
+                    '/Example/',
+                    (string) $property->getDocComment(),
+                    "$class::\${$property->getName()}"
+                );
+            }
+        }
         foreach ($mirror->getReflectionConstants() as $constant) {
             $this->assertMatchesRegularExpression(
                 '/Example/',
@@ -99,8 +109,8 @@ final class StubTest extends TestCase
     }
 
     /**
-     * What PHP code can observe of a class: parent, modifiers, constants and the signatures of
-     * the methods it declares itself.
+     * What PHP code can observe of a class: parent, modifiers, constants, public properties and
+     * the signatures of the methods it declares itself.
      *
      * @return array<string, mixed>
      */
@@ -136,6 +146,17 @@ final class StubTest extends TestCase
             ];
         }
         ksort($methods);
+        // The public properties PHP code reads (the private ones are the extension's own).
+        $properties = [];
+        foreach ($class->getProperties(\ReflectionProperty::IS_PUBLIC) as $property) {
+            if ($property->getDeclaringClass()->getName() === $class->getName()) {
+                $properties[$property->getName()] = [
+                    'type' => (string) $property->getType(),
+                    'static' => $property->isStatic(),
+                ];
+            }
+        }
+        ksort($properties);
         $constants = array_map(
             static fn (mixed $value): mixed => $value instanceof \BackedEnum ? 'case ' . $value->value : $value,
             $class->getConstants()
@@ -152,6 +173,7 @@ final class StubTest extends TestCase
             'enum' => $class->isEnum(),
             'backing' => $class->isEnum() ? (string) (new \ReflectionEnum($class->getName()))->getBackingType() : null,
             'constants' => $constants,
+            'properties' => $properties,
             'methods' => $methods,
         ];
     }

@@ -10,7 +10,7 @@ import re
 import sys
 
 # The stages in the order a URL goes through them; a stage uses only earlier ones.
-STAGES = ["input", "error", "standard", "options", "normalize", "keys", "site", "php"]
+STAGES = ["input", "error", "standard", "options", "normalize", "keys", "site", "crawl", "php"]
 # What lib.rs re-exports at the crate root, by the stage that defines it.
 ROOT_ITEMS = {
     "canonicalize": "keys", "equivalent": "keys", "remove_query_parameters": "keys",
@@ -24,6 +24,14 @@ ROOT_ITEMS = {
     "PublicSuffixes": "options", "redact_credentials": "input",
     "PUBLIC_SUFFIX_LIST_VERSION": "site", "PUBLIC_SUFFIX_LIST_RULES": "site",
     "IDNA_UNICODE_VERSION": "standard", "SIMD": "normalize",
+    "RobotsTxt": "crawl", "RobotsError": "crawl", "MatchedRule": "crawl", "InvalidAgent": "crawl",
+    "UnusableStatus": "crawl", "is_product_token": "crawl", "ROBOTS_PARSE_LIMIT": "crawl",
+    "robots_path": "crawl", "robots_rule_form": "crawl", "robots_lines": "crawl",
+    "UrlPattern": "crawl", "PatternInput": "crawl", "PatternError": "crawl",
+    "MatchInput": "crawl", "Components": "crawl", "PatternMatch": "crawl",
+    "ComponentMatch": "crawl", "URL_PATTERN_COMPONENTS": "crawl", "CrawlScope": "crawl",
+    "ScopeEntry": "crawl", "EntryError": "crawl", "SitemapMode": "crawl", "Verdict": "crawl",
+    "SCOPE_ENTRY_KINDS": "crawl",
 }
 
 root = pathlib.Path(__file__).resolve().parent.parent / "src"

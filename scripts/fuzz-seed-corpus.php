@@ -7,6 +7,8 @@ declare(strict_types=1);
 //   normalize     the URL
 //   resolve       href, a 0xFF byte, base
 //   canonicalize  two bytes of flags (little-endian), then the URL
+//   robots        the robots.txt body, 0xFF, the URL, 0xFF, the crawler's name
+//   urlpattern    the pattern, 0xFF, the URL
 // from the conformance suites and the URL lists (php-tests/Support/TestData.php says where).
 // Deterministic: the same data gives the same files. Prints how many seeds each target got.
 //
@@ -163,7 +165,37 @@ foreach ($urls as $index => $url) {
     $flagged[] = [$flagValues[$names[$index % count($names)]], $url];
 }
 
+// robots.txt: every file, URL and name of the three robots.txt suites.
+$robots = [];
+$robotsFiles = [
+    'robotstxt-rfc9309-examples.jsonl', 'robotstxt-google-tests.jsonl', 'robotstxt-crawler-commons-tests.jsonl',
+];
+foreach ($robotsFiles as $file) {
+    foreach ($jsonLines("$conformance/$file") as $case) {
+        if (($case['kind'] ?? '') === 'allowed') {
+            $body = isset($case['robots_base64'])
+                ? (string) base64_decode((string) $case['robots_base64'])
+                : (string) $case['robots'];
+            $robots[] = $body . "\xFF" . $case['url'] . "\xFF" . $case['agent'];
+        }
+    }
+}
+// URL patterns: WPT's constructor strings, and pathname patterns, each with the URL it is
+// matched against (or a URL of its own).
+$patterns = [];
+foreach ($jsonArray("$conformance/wpt-urlpatterntestdata.json") as $case) {
+    $pattern = $case['pattern'][0] ?? null;
+    $input = $case['inputs'][0] ?? null;
+    $text = is_string($pattern) ? $pattern : (is_array($pattern) ? (string) ($pattern['pathname'] ?? '') : '');
+    $url = is_string($input) ? $input : (is_array($input) ? 'https://example.com' . ($input['pathname'] ?? '/') : '');
+    if ($text !== '') {
+        $patterns[] = $text . "\xFF" . $url;
+    }
+}
+
 $seeds = [
+    'robots' => $robots,
+    'urlpattern' => $patterns,
     'normalize' => $urls,
     'resolve' => array_map(fn (array $pair): string => $pair[0] . "\xFF" . $pair[1], $pairs),
     'canonicalize' => array_map(fn (array $case): string => pack('v', $case[0]) . $case[1], $flagged),

@@ -7,11 +7,13 @@
 //! URL are, `error` names what failed, `standard` is the URL Standard's parse (the crate and
 //! its fixups), `options` the settings every later stage reads, `normalize` the URL a browser
 //! requests (with the fast paths and `resolve`), `keys` the canonical forms and keys, `site`
-//! the Public Suffix List, the host's kind and the display, and `php` the binding.
+//! the Public Suffix List, the host's kind and the display, `crawl` the URL layer of a
+//! crawler (robots.txt, URLPattern, crawl scopes), and `php` the binding.
 
 // Every public item is documented; `cargo clippy -- -D warnings` (scripts/test) enforces it.
 #![warn(missing_docs)]
 
+mod crawl;
 mod error;
 mod input;
 mod keys;
@@ -20,6 +22,18 @@ mod options;
 mod site;
 mod standard;
 
+pub use crawl::pattern::{
+    ComponentMatch, Components, MatchInput, PatternError, PatternInput, PatternMatch, UrlPattern,
+    COMPONENTS as URL_PATTERN_COMPONENTS,
+};
+pub use crawl::robots::lines::PARSE_LIMIT as ROBOTS_PARSE_LIMIT;
+pub use crawl::robots::{
+    is_product_token, robots_lines, robots_path, robots_rule_form, InvalidAgent, MatchedRule,
+    RobotsError, RobotsTxt, UnusableStatus,
+};
+pub use crawl::scope::{
+    CrawlScope, Entry as ScopeEntry, EntryError, SitemapMode, Verdict, KINDS as SCOPE_ENTRY_KINDS,
+};
 pub use error::{ErrorKind, Operation, UrlError};
 pub use input::redact::redact_credentials;
 pub use keys::canonical::{

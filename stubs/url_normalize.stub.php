@@ -1228,4 +1228,437 @@ namespace UrlNormalize {
         ): string {
         }
     }
+    /**
+     * A parsed robots.txt (RFC 9309, the Robots Exclusion Protocol): may a crawler fetch a URL
+     * of the origin the file came from?
+     *
+     * - Groups: one or more user-agent lines and the rules after them; groups that name the
+     *   crawler's product token (case-insensitively) are combined, and a crawler no group names
+     *   obeys the groups of `*`. Rules before the first user-agent line are ignored; sitemap,
+     *   crawl-delay and unknown lines never end a group.
+     * - Rules: the longest match wins (its length in octets), Allow wins a tie; `*` matches any
+     *   run of characters and a final `$` the end of the URL; an empty rule matches nothing;
+     *   `/robots.txt` itself is always allowed. Matching is case-sensitive.
+     * - URLs: read as normalize() reads them; their path and query are compared with the rules
+     *   as RFC 9309 §2.2.2 says: non-ASCII octets percent-encoded (`/ツ` is `/%E3%83%84`),
+     *   escapes of unreserved characters decoded (`%7Ejoe` is `~joe`), hex digits in either
+     *   case; `%2F` is not `/` in a path; in the query `/ : @ ? '` match their escapes;
+     *   `%2A` and `%24` in a rule match a literal `*` and `$`.
+     * - Parsing: any bytes; a UTF-8 byte order mark, CR, LF and CRLF line endings, `#`
+     *   comments and unknown lines are handled; the first 500 KiB are read (the rest, and the
+     *   line the limit cuts, are ignored). A line missing its colon (`Disallow /x`) and the
+     *   misspellings useragent, user agent, disalow, dissallow, dissalow, diasllow, disallaw
+     *   and site-map are read as meant.
+     * - Time: matching costs the URL's length plus each rule's, whatever the rules' `*`;
+     *   parsing is linear in the file's size.
+     *
+     * Objects are immutable and cannot be serialized: keep one per origin (scheme, host and
+     * port) in memory for up to 24 hours (RFC 9309 §2.4), and share the body between processes
+     * (parsing it again is fast).
+     *
+     * Example:
+     *   $robots = RobotsTxt::parse($body, 'https://example.com/robots.txt');
+     *   $robots->isAllowed('https://example.com/private/x', 'ExampleBot') → false
+     *
+     * Fetching it, with up to five redirects (RFC 9309 §2.3.1.2):
+     *   $url = 'https://example.com/robots.txt';
+     *   for ($hops = 0; ; $hops++) {
+     *       $response = $http->request('GET', $url, ['max_redirects' => 0]);
+     *       $status = $response->getStatusCode();
+     *       if ($status >= 300 && $status < 400 && $hops < 5) {
+     *           $url = $normalizer->resolve($response->getHeaders(false)['location'][0], $url);
+     *           continue;
+     *       }
+     *       break;
+     *   }
+     *   $robots = match (true) {
+     *       $status >= 200 && $status < 300
+     *           => RobotsTxt::parse($response->getContent(), 'https://example.com/robots.txt'),
+     *       $status >= 300 && $status < 400 => RobotsTxt::forStatus(404),  // more than 5 redirects: unavailable
+     *       default => RobotsTxt::forStatus($status),                       // 4xx: allow all; 5xx: disallow all
+     *   };
+     *   (A request that gets no answer at all, DNS or connection error or timeout: forStatus(0).)
+     *
+     * @see https://www.rfc-editor.org/rfc/rfc9309.html
+     */
+    final class RobotsTxt
+    {
+        /**
+         * Not for PHP code: `new RobotsTxt()` throws. A RobotsTxt comes from parse() or
+         * forStatus().
+         *
+         * Example: RobotsTxt::parse($body, 'https://example.com/robots.txt'), not new RobotsTxt()
+         */
+        public function __construct()
+        {
+        }
+
+        /**
+         * Parses a robots.txt body. $robotsUrl is the URL it was requested at, before any
+         * redirect: the rules apply to that URL's origin, and relative sitemap URLs are
+         * resolved against it. Every string is a body; lines that cannot be read are skipped.
+         *
+         * Example: RobotsTxt::parse("User-agent: *\nDisallow: /private/\n", 'https://example.com/robots.txt')
+         *
+         * @param string $body the response body, as fetched (bytes)
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $robotsUrl the robots.txt URL, read as
+         *     normalize() reads a URL: a string, or an object that gives it (a Stringable, a
+         *     Uri\WhatWg\Url, a Uri\Rfc3986\Uri)
+         * @throws InvalidUrlException when $robotsUrl is not a URL
+         */
+        public static function parse(
+            string $body,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $robotsUrl
+        ): \UrlNormalize\RobotsTxt {
+        }
+
+        /**
+         * What a crawler may fetch when the robots.txt request got no file. A 4xx status
+         * means the file is unavailable: everything is allowed (RFC 9309 §2.3.1.3). A 5xx
+         * status, or 0 for a request that got no answer (DNS or connection error, timeout),
+         * means it is unreachable: nothing is (§2.3.1.4), until a later fetch succeeds.
+         *
+         * Example: RobotsTxt::forStatus(404)->isAllowed('https://example.com/x', 'ExampleBot') → true
+         * Example: RobotsTxt::forStatus(503)->isAllowed('https://example.com/x', 'ExampleBot') → false
+         *
+         * @param int $status the HTTP status, 400 to 599, or 0
+         * @throws \InvalidArgumentException for a 2xx (parse the body), a 3xx (follow it, up to
+         *     5 times) and any other number
+         */
+        public static function forStatus(int $status): \UrlNormalize\RobotsTxt
+        {
+        }
+
+        /**
+         * Whether the crawler named $userAgent may fetch $url.
+         *
+         * Example: with "User-agent: *\nDisallow: /private/\nAllow: /private/press/":
+         *          isAllowed('https://example.com/private/press/2026', 'ExampleBot') → true
+         *          isAllowed('https://example.com/private/x', 'ExampleBot') → false
+         * Example: with "User-agent: *\nDisallow: /caf%C3%A9":
+         *          isAllowed('https://example.com/café/menu', 'ExampleBot') → false
+         *
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url the URL, read as normalize() reads it
+         *     (a string, or an object that gives it)
+         * @param string $userAgent the crawler's product token, letters, `_` and `-`
+         *     (`ExampleBot`), optionally followed by `/` and a version (`ExampleBot/1.2`); not
+         *     a whole User-Agent header
+         * @throws InvalidUrlException when $url is not a URL
+         * @throws \InvalidArgumentException when $userAgent is not a product token
+         */
+        public function isAllowed(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url,
+            string $userAgent
+        ): bool {
+        }
+
+        /**
+         * The rule that decides whether $userAgent may fetch $url, for logs; null when no rule
+         * matches (the URL is allowed).
+         *
+         * - `allowed`: the rule's answer;
+         * - `rule`: the rule as a line, `Disallow: /private/`;
+         * - `line`: its line in the file, from 1; null for the rule forStatus() stands for;
+         * - `group`: the user-agent lines of its group, as written.
+         *
+         * Example: matchedRule('https://example.com/private/x', 'ExampleBot')
+         *          → ['allowed' => false, 'rule' => 'Disallow: /private/', 'line' => 2, 'group' => ['*']]
+         *
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url the URL, as isAllowed() takes it
+         * @return array{allowed: bool, rule: string, line: ?int, group: list<string>}|null
+         * @throws InvalidUrlException when $url is not a URL
+         * @throws \InvalidArgumentException when $userAgent is not a product token
+         */
+        public function matchedRule(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url,
+            string $userAgent
+        ): ?array {
+        }
+
+        /**
+         * The crawl-delay, in seconds, of the groups that apply to $userAgent (the largest
+         * when several do), or null. Not part of RFC 9309, but many sites write it.
+         *
+         * Example: with "User-agent: *\nCrawl-delay: 2.5\n": crawlDelay('ExampleBot') → 2.5
+         *
+         * @throws \InvalidArgumentException when $userAgent is not a product token
+         */
+        public function crawlDelay(string $userAgent): ?float
+        {
+        }
+
+        /**
+         * The sitemap URLs the file lists, anywhere in it: resolved against the robots.txt URL,
+         * normalized, each once, in order. A value that is no http or https URL is left out.
+         *
+         * Example: with "Sitemap: /sitemap.xml\nSitemap: https://コーヒー.jp/s.xml" at
+         *          https://example.com/robots.txt → ['https://example.com/sitemap.xml',
+         *          'https://xn--tck2c4fb.jp/s.xml']
+         *
+         * @return list<string>
+         */
+        public function sitemaps(): array
+        {
+        }
+    }
+
+    /**
+     * The WHATWG URLPattern: a pattern for each URL component (protocol, username, password,
+     * hostname, port, pathname, search, hash), compiled once, matched with test() and exec().
+     *
+     * Pattern syntax: `*` (any run), `:name` (a segment, captured), `:name(regex)`, `(regex)`,
+     * `{…}` groups, and the modifiers `?`, `+`, `*`. Regular expressions are the Rust `regex`
+     * crate's, which match in time linear in the input, so no pattern can make matching slow;
+     * it has no look-around and no backreferences.
+     *
+     * URLs given to test() and exec() are read as normalize() reads them, strings or objects
+     * that give them (a Stringable, a Uri\WhatWg\Url, a Uri\Rfc3986\Uri):
+     * `https://コーヒー.jp/*` matches `https://xn--tck2c4fb.jp/menu`, and `example.com/a` is
+     * `https://example.com/a`. A string that is not a URL matches nothing.
+     *
+     * Objects are immutable; the components are readable as properties (writing one throws).
+     *
+     * Example:
+     *   $pattern = new UrlPattern('https://*.example.com/blog/:year(\\d+)/:slug');
+     *   $pattern->test('https://www.example.com/blog/2026/hello') → true
+     *   $pattern->exec('https://www.example.com/blog/2026/hello')['pathname']['groups']
+     *       → ['year' => '2026', 'slug' => 'hello']
+     *
+     * @see https://urlpattern.spec.whatwg.org/
+     */
+    final class UrlPattern
+    {
+        /**
+         * The scheme's pattern. Example: new UrlPattern('https://example.com/*')->protocol → 'https'
+         * @var string
+         * @readonly writing it throws
+         */
+        public $protocol;
+
+        /**
+         * The username's pattern. Example: new UrlPattern('https://example.com/*')->username → '*'
+         * @var string
+         * @readonly writing it throws
+         */
+        public $username;
+
+        /**
+         * The password's pattern. Example: new UrlPattern('https://example.com/*')->password → '*'
+         * @var string
+         * @readonly writing it throws
+         */
+        public $password;
+
+        /**
+         * The host's pattern, in ASCII. Example: new UrlPattern('https://コーヒー.jp/*')->hostname → 'xn--tck2c4fb.jp'
+         * @var string
+         * @readonly writing it throws
+         */
+        public $hostname;
+
+        /**
+         * The port's pattern; empty for the scheme's default port.
+         * Example: new UrlPattern('https://example.com:443/*')->port → ''
+         * @var string
+         * @readonly writing it throws
+         */
+        public $port;
+
+        /**
+         * The path's pattern. Example: new UrlPattern('https://example.com/books/:id')->pathname → '/books/:id'
+         * @var string
+         * @readonly writing it throws
+         */
+        public $pathname;
+
+        /**
+         * The query's pattern, without `?`. Example: new UrlPattern('https://example.com/?q=*')->search → 'q=*'
+         * @var string
+         * @readonly writing it throws
+         */
+        public $search;
+
+        /**
+         * The fragment's pattern, without `#`. Example: new UrlPattern('https://example.com/#top')->hash → 'top'
+         * @var string
+         * @readonly writing it throws
+         */
+        public $hash;
+
+        /**
+         * Whether a component has a regular expression group.
+         * Example: new UrlPattern('https://example.com/:id(\\d+)')->hasRegExpGroups → true
+         * @var bool
+         * @readonly writing it throws
+         */
+        public $hasRegExpGroups;
+
+        /**
+         * Compiles a pattern: a constructor string, relative to $baseUrl when it has no scheme,
+         * or an array of components (the others match anything, or come from its `baseURL`).
+         *
+         * Example: new UrlPattern('https://example.com/books/:id')
+         * Example: new UrlPattern('/books/:id', 'https://example.com')
+         * Example: new UrlPattern(['hostname' => '{*.}?example.com', 'pathname' => '/books/*'])
+         * Example: new UrlPattern('https://example.com/Books/*', null, ['ignoreCase' => true])
+         *
+         * @param string|array{protocol?: string, username?: string, password?: string,
+         *     hostname?: string, port?: string, pathname?: string, search?: string,
+         *     hash?: string, baseURL?: string} $pattern
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri|null $baseUrl for a relative pattern
+         *     string; not with an array
+         * @param array{ignoreCase?: bool} $options ignoreCase: the pathname, search and hash
+         *     match whatever the case of letters
+         * @throws \InvalidArgumentException when the pattern is not valid, with the standard's
+         *     reason (`Invalid URL pattern `/:`: tokenizer error: invalid name; must be at least
+         *     length 1 (at char 1)`)
+         * @throws \TypeError when $pattern is neither a string nor an array
+         */
+        public function __construct(
+            mixed $pattern,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri|null $baseUrl = null,
+            array $options = []
+        ) {
+        }
+
+        /**
+         * Whether $input matches: a URL (resolved against $baseUrl when given), or an array of
+         * components. A string that is not a URL matches nothing.
+         *
+         * Example: new UrlPattern('https://*.example.com/*')->test('https://shop.example.com/a') → true
+         * Example: new UrlPattern('https://コーヒー.jp/*')->test('https://xn--tck2c4fb.jp/menu') → true
+         * Example: new UrlPattern('/books/*', 'https://example.com')->test('/books/1', 'https://example.com/') → true
+         *
+         * @param array<string, string>|string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $input a URL (a string, or
+         *     an object that gives it), or components
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri|null $baseUrl
+         * @throws \InvalidArgumentException for components given with a separate $baseUrl
+         * @throws \TypeError when $input is neither a URL nor an array
+         */
+        public function test(
+            #[\SensitiveParameter] array|string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $input,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri|null $baseUrl = null
+        ): bool {
+        }
+
+        /**
+         * The match of $input, as URLPattern's exec() gives it: `inputs` (what was given; an
+         * object's URL as its string),
+         * then for each component its `input` (the value matched) and `groups` (name → value,
+         * null for a group that took no part; unnamed groups are 0, 1, ...). Null when it
+         * does not match.
+         *
+         * Example: new UrlPattern('https://example.com/books/:id')->exec('https://example.com/books/12')
+         *          → ['inputs' => ['https://example.com/books/12'],
+         *             'protocol' => ['input' => 'https', 'groups' => []], ...,
+         *             'pathname' => ['input' => '/books/12', 'groups' => ['id' => '12']], ...]
+         *
+         * @param array<string, string>|string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $input as test() takes it
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri|null $baseUrl
+         * @return array{inputs: list<string|array<string, string>>,
+         *     protocol: array{input: string, groups: array<string|int, ?string>},
+         *     username: array{input: string, groups: array<string|int, ?string>},
+         *     password: array{input: string, groups: array<string|int, ?string>},
+         *     hostname: array{input: string, groups: array<string|int, ?string>},
+         *     port: array{input: string, groups: array<string|int, ?string>},
+         *     pathname: array{input: string, groups: array<string|int, ?string>},
+         *     search: array{input: string, groups: array<string|int, ?string>},
+         *     hash: array{input: string, groups: array<string|int, ?string>}}|null
+         * @throws \InvalidArgumentException for components given with a separate $baseUrl
+         * @throws \TypeError when $input is neither a URL nor an array
+         */
+        public function exec(
+            #[\SensitiveParameter] array|string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $input,
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri|null $baseUrl = null
+        ): ?array {
+        }
+    }
+
+    /**
+     * Which URLs a crawl follows: include and exclude lists; a URL is in scope when an
+     * include entry holds it and no exclude entry does (exclude wins).
+     *
+     * Entries, each a string that starts with its kind, or an array with that kind as key:
+     * - `pattern:https://*.example.com/blog/*`: a UrlPattern constructor string; as an array,
+     *   ['pattern' => string|array, 'ignoreCase' => bool, 'baseUrl' => string]; or a
+     *   UrlPattern object.
+     * - `site:example.co.uk`: every host of that registrable domain (Public Suffix List), any
+     *   scheme and port; `site:https://example.co.uk` for that scheme only. `site:www.example.co.uk`
+     *   names the same site. For an IP address or a public suffix, the host itself.
+     * - `host:www.example.com`: that host, any scheme and port.
+     * - `prefix:https://example.com/docs/`: URLs whose normalize() form starts with that URL's.
+     * Hosts are compared in ASCII (`host:コーヒー.jp` is `host:xn--tck2c4fb.jp`).
+     *
+     * Host and site entries cost one lookup each, however many there are; patterns and
+     * prefixes are tried in order. A URL is normalized once.
+     *
+     * Example:
+     *   $scope = new CrawlScope(['site:example.co.uk'], ['pattern:https://*.example.co.uk/private/*']);
+     *   $scope->contains('https://shop.example.co.uk/a') → true
+     *   $scope->why('https://www.example.co.uk/private/x')
+     *       → 'excluded by pattern:https://*.example.co.uk/private/* (exclude 1)'
+     */
+    final class CrawlScope
+    {
+        /**
+         * A scope of include and exclude entries (see the class). An empty include list
+         * includes nothing.
+         *
+         * Example: new CrawlScope(['site:example.com',
+         *              ['pattern' => '/docs/*', 'baseUrl' => 'https://docs.example.org']])
+         *
+         * @param list<string|array<string, mixed>|UrlPattern> $include
+         * @param list<string|array<string, mixed>|UrlPattern> $exclude
+         * @throws \InvalidArgumentException for an entry that cannot be read, naming it
+         */
+        public function __construct(array $include, array $exclude = [])
+        {
+        }
+
+        /**
+         * The scope a sitemap may speak for: 'strict' is the sitemaps.org rule (the sitemap's
+         * scheme, host and port, and paths under its folder); 'host' every URL of its host;
+         * 'site' every host of its registrable domain.
+         *
+         * Example: CrawlScope::forSitemap('https://example.com/catalog/sitemap.xml')
+         *          ->contains('https://example.com/catalog/item-1') → true, ('https://example.com/about') → false
+         * Example: CrawlScope::forSitemap('https://example.com/sitemap.xml', 'site')
+         *          ->contains('https://www.example.com/') → true
+         *
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $sitemapUrl the sitemap's URL, read as
+         *     normalize() reads a URL (a string, or an object that gives it)
+         * @param 'strict'|'host'|'site' $mode
+         * @throws InvalidUrlException when $sitemapUrl is not a URL
+         * @throws \InvalidArgumentException for another mode, or a URL without a host
+         * @see https://www.sitemaps.org/protocol.html#location
+         */
+        public static function forSitemap(
+            #[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $sitemapUrl,
+            string $mode = 'strict'
+        ): \UrlNormalize\CrawlScope {
+        }
+
+        /**
+         * Whether $url is in scope. A string that is not a URL is not.
+         *
+         * Example: new CrawlScope(['host:example.com'])->contains('https://example.com/a') → true
+         *
+         * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url a string, or an object that gives it
+         *     as normalize() takes one (a Stringable, a Uri\WhatWg\Url, a Uri\Rfc3986\Uri)
+         */
+        public function contains(#[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url): bool
+        {
+        }
+
+        /**
+         * Why $url is in scope or not, for logs: which entry decided, with its position.
+         *
+         * Example: why('https://example.com/a') → 'included by site:example.com (include 1)'
+         * Example: why('https://example.org/') → 'not included: no include entry matches'
+         * Example: why('https://exa mple.com/') → 'not a URL: Cannot normalize `https://exa mple.com/`: ...'
+         */
+        public function why(#[\SensitiveParameter] string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $url): string
+        {
+        }
+    }
 }

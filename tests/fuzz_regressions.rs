@@ -21,6 +21,8 @@ const TARGETS: &[(&str, Check)] = &[
     ("normalize", checks::check_normalize),
     ("resolve", checks::check_resolve),
     ("canonicalize", checks::check_canonicalize),
+    ("robots", checks::check_robots),
+    ("urlpattern", checks::check_urlpattern),
 ];
 
 fn regressions() -> PathBuf {

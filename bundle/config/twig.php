@@ -2,9 +2,9 @@
 
 declare(strict_types=1);
 
-// The Twig filters url_normalize, url_display and url_registrable_domain. The extension only
-// declares them; the runtime, which holds the normalizers, is constructed when a template
-// first calls one.
+// The Twig filters url_normalize, url_display and url_registrable_domain, and the test
+// url_in_scope. The extension only declares them; the runtime, which holds the normalizers
+// and the scopes, is constructed when a template first calls one.
 
 use Symfony\Component\DependencyInjection\Loader\Configurator\ContainerConfigurator;
 use UrlNormalize\Bundle\Twig\UrlNormalizeTwigExtension;
@@ -19,6 +19,6 @@ return static function (ContainerConfigurator $container): void {
             ->tag('twig.extension')
         ->set('url_normalize.twig.runtime', UrlNormalizeTwigRuntime::class)
             ->private()
-            ->args([service('url_normalize.normalizer_locator')])
+            ->args([service('url_normalize.normalizer_locator'), service('url_normalize.scope_locator')])
             ->tag('twig.runtime');
 };

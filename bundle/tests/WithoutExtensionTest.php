@@ -73,6 +73,41 @@ final class WithoutExtensionTest extends TestCase
         );
     }
 
+    public function testScopeEntriesAreCheckedWhereTheExtensionIsLoaded(): void
+    {
+        $docs = ['include' => ['site:example.com'], 'exclude' => ['prefix:https://example.com/private/']];
+        $config = ['scopes' => ['docs' => $docs]];
+        $this->assertStringStartsWith(
+            "extension loaded: no\ncache warmed up\n",
+            $this->boot(false, $config, 'warmup')
+        );
+        // The same cache, in a PHP with the extension: the scope has its entries.
+        $this->assertSame(
+            "extension loaded: yes\ncontains: yes\n",
+            $this->boot(true, $config, 'scope', 'docs', 'https://www.example.com/a')
+        );
+        $this->assertSame(
+            "extension loaded: yes\ncontains: no\n",
+            $this->boot(true, $config, 'scope', 'docs', 'https://example.com/private/x')
+        );
+
+        // An entry the extension refuses: without it, the container compiles, and the scope
+        // throws when first used; with it, the container does not compile.
+        $this->tearDown();
+        $bad = ['scopes' => ['docs' => ['include' => ['place:example.com']]]];
+        $this->assertStringStartsWith("extension loaded: no\ncache warmed up\n", $this->boot(false, $bad, 'warmup'));
+        $this->assertStringStartsWith(
+            "extension loaded: yes\nInvalidArgumentException: ",
+            $this->boot(true, $bad, 'scope', 'docs', 'https://example.com/')
+        );
+        $this->tearDown();
+        $this->assertStringStartsWith(
+            "extension loaded: yes\nSymfony\\Component\\Config\\Definition\\Exception\\InvalidConfigurationException: "
+                . 'Invalid configuration for path "url_normalize.scopes.docs"',
+            $this->boot(true, $bad, 'warmup')
+        );
+    }
+
     /**
      * The output of Support/boot-kernel.php in PHP_BINARY, with or without the extension.
      *

@@ -9,7 +9,8 @@ use std::sync::LazyLock;
 use url_normalize::{
     canonicalize, canonicalize_fast_path, canonicalize_full_path, fingerprint, is_normal_form,
     normalize, normalize_fast_path, normalize_full_path, registrable_domain, resolve,
-    resolve_against_directory, same_site, surt, to_display, Base, Flags, Options, UrlError,
+    resolve_against_directory, same_site, surt, to_display, Base, Components, CrawlScope, Flags,
+    MatchInput, Options, PatternInput, RobotsTxt, ScopeEntry, UrlError, UrlPattern,
 };
 
 /// Built once: `Options::default()` compiles the directory-index regex, which would cost more
@@ -193,4 +194,148 @@ fn assert_stable(
         "{operation} output is not {property}, for {}",
         data.escape_ascii()
     );
+}
+
+/// The robots.txt URL of `robots` inputs.
+const ROBOTS_URL: &[u8] = b"https://example.com/robots.txt";
+
+/// `robots`: the body, a 0xFF byte, the URL, a 0xFF byte, the crawler's name (`ExampleBot`
+/// when there is no second 0xFF). No panic; `is_allowed` and `matched_rule` agree (both fail,
+/// or the matched rule's answer is the answer, and no rule means allowed); a crawl-delay is
+/// finite and not negative; each sitemap is ASCII and its own normal form; and matching stays
+/// within its bound of twice the path's length plus the rule's for each rule tried (linear
+/// time, whatever the `*` of the rules).
+pub fn check_robots(data: &[u8]) {
+    let mut pieces = data.splitn(3, |&b| b == 0xFF);
+    let body = pieces.next().unwrap_or_default();
+    let url = pieces.next().unwrap_or(b"https://example.com/a/b?c=d");
+    let agent = pieces.next().map_or_else(
+        || "ExampleBot".to_owned(),
+        |a| String::from_utf8_lossy(a).into_owned(),
+    );
+    let robots = RobotsTxt::parse(body, ROBOTS_URL).expect("the robots.txt URL is a URL");
+    let allowed = robots.is_allowed(url, &agent);
+    let matched = robots.matched_rule(url, &agent);
+    match (&allowed, &matched) {
+        (Ok(allowed), Ok(rule)) => assert_eq!(
+            *allowed,
+            rule.is_none_or(|r| r.allow),
+            "is_allowed and matched_rule disagree for {}",
+            data.escape_ascii()
+        ),
+        (Err(a), Err(b)) => assert_eq!(a, b),
+        _ => panic!(
+            "is_allowed and matched_rule disagree on failing for {}: {allowed:?} vs {matched:?}",
+            data.escape_ascii()
+        ),
+    }
+    if let Ok((steps, bound)) = robots.matching_steps(url, &agent) {
+        assert!(
+            steps <= bound,
+            "{steps} steps > {bound} for {}",
+            data.escape_ascii()
+        );
+    }
+    if let Ok(Some(delay)) = robots.crawl_delay(&agent) {
+        assert!(delay.is_finite() && delay >= 0.0, "crawl-delay {delay}");
+    }
+    for sitemap in robots.sitemaps() {
+        assert_normal("sitemaps", data, sitemap, &OPTIONS);
+    }
+    for status in [0, 404, 503] {
+        let _ = RobotsTxt::for_status(status).map(|r| r.is_allowed(url, &agent));
+    }
+}
+
+/// `urlpattern`: the pattern, a 0xFF byte, a URL. No panic, built as a constructor string
+/// and as a pathname, with and without `ignoreCase`; where it compiles, `test()` and `exec()`
+/// agree for the URL, for the URL resolved against a base, and for the URL given as a
+/// pathname; and a scope holding the pattern contains the URL exactly when `test()` says so.
+pub fn check_urlpattern(data: &[u8]) {
+    let (pattern, url) = match data.iter().position(|&b| b == 0xFF) {
+        Some(at) => (&data[..at], &data[at + 1..]),
+        None => (data, &b"https://example.com/a/b?c=d#e"[..]),
+    };
+    let pattern = String::from_utf8_lossy(pattern);
+    if trips_urlpattern_overflow(&pattern) {
+        return;
+    }
+    let inputs = [
+        (PatternInput::String(&pattern), None),
+        (
+            PatternInput::String(&pattern),
+            Some("https://example.com/base/"),
+        ),
+        (
+            PatternInput::Components(Components {
+                pathname: Some(pattern.to_string()),
+                ..Components::default()
+            }),
+            None,
+        ),
+    ];
+    let as_pathname = MatchInput::Components(Components {
+        pathname: Some(String::from_utf8_lossy(url).into_owned()),
+        ..Components::default()
+    });
+    for (input, base) in inputs {
+        for ignore_case in [false, true] {
+            let Ok(compiled) = UrlPattern::new(input.clone(), base, ignore_case) else {
+                continue;
+            };
+            let _ = compiled.describe();
+            for (given, against) in [
+                (MatchInput::Url(url), None),
+                (
+                    MatchInput::Url(url),
+                    Some(&b"https://example.com/dir/page"[..]),
+                ),
+                (as_pathname.clone(), None),
+            ] {
+                let tested = compiled.test(&given, against).expect("a valid match input");
+                let found = compiled.exec(&given, against).expect("a valid match input");
+                assert_eq!(
+                    tested,
+                    found.is_some(),
+                    "test and exec disagree for {}",
+                    data.escape_ascii()
+                );
+            }
+            if base.is_none() && !ignore_case {
+                let shared = std::sync::Arc::new(compiled);
+                let tested = shared.test(&MatchInput::Url(url), None).unwrap();
+                let scope = CrawlScope::new(
+                    vec![(ScopeEntry::Pattern(shared), "pattern".to_owned())],
+                    Vec::new(),
+                );
+                assert_eq!(
+                    scope.contains(url),
+                    tested,
+                    "scope and test disagree for {}",
+                    data.escape_ascii()
+                );
+            }
+        }
+    }
+}
+
+/// Whether a constructor string closes more `[` than it opened: urlpattern 0.6 then subtracts
+/// 1 from a `usize` bracket depth of 0 (constructor_parser.rs), which panics where overflow
+/// checks are on (this fuzz build) and wraps in release builds, with the standard's outcome
+/// (a depth that is not 0). Reported upstream; such inputs are left out here.
+fn trips_urlpattern_overflow(pattern: &str) -> bool {
+    let mut depth = 0i64;
+    for c in pattern.chars() {
+        match c {
+            '[' => depth += 1,
+            ']' => {
+                depth -= 1;
+                if depth < 0 {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }

@@ -4,4 +4,6 @@
 #[path = "checks.rs"]
 mod checks;
 
-pub use checks::{check_canonicalize, check_normalize, check_resolve};
+pub use checks::{
+    check_canonicalize, check_normalize, check_resolve, check_robots, check_urlpattern,
+};

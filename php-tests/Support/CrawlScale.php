@@ -22,6 +22,8 @@ final class CrawlScale
     private GeneratedSite $site;
     /** @var array<string, int> canonical key => depth */
     private array $expected;
+    /** @var array<string, int> the pages robots.txt disallows that the crawl finds => depth */
+    private array $disallowed;
     private string $dir;
     private int $redisPort;
     private int $apiPort;
@@ -56,6 +58,7 @@ final class CrawlScale
     ) {
         $this->site = new GeneratedSite($seed, $pages);
         $this->expected = $this->site->expected($maxDepth);
+        $this->disallowed = $this->site->disallowedFound($maxDepth);
     }
 
     /**
@@ -84,13 +87,15 @@ final class CrawlScale
         }
         $trap = count(array_filter(array_keys($this->expected), [$this->site, 'isTrap']));
         printf(
-            "web: seed %d, %d pages to fetch (%d of them in the calendar trap) on %d hosts; crawl API delay %d ms;\n"
+            "web: seed %d, %d pages to fetch (%d of them in the calendar trap) on %d hosts, %d more that"
+                . " robots.txt disallows; crawl API delay %d ms;\n"
                 . "politeness: a request to a site starts %d ms after its previous response ended at the earliest;"
                 . " depth limit %d\n",
             $this->seed,
             count($this->expected),
             $trap,
             count($this->site->hosts()),
+            count($this->disallowed),
             $this->delayMs,
             $this->intervalMs,
             $this->maxDepth
@@ -111,14 +116,18 @@ final class CrawlScale
                 $this->checkRun($phase, $results[$count]);
                 $this->printRow($count, $results[$count], $index === 0);
                 $lines[] = sprintf(
-                    'workers %d: fetched %d, duplicates %d, missed %d, trap %d, pages/s %.1f, min site gap %.1f ms',
+                    'workers %d: fetched %d, duplicates %d, missed %d, trap %d, pages/s %.1f, min site gap %.1f ms,'
+                        . ' robots: disallowed %d, fetched %d of them, out of scope %d',
                     $count,
                     $results[$count]['fetched'],
                     $results[$count]['duplicates'],
                     $results[$count]['missed'],
                     $results[$count]['trap'],
                     $results[$count]['rate'],
-                    $results[$count]['gap']
+                    $results[$count]['gap'],
+                    count($this->disallowed),
+                    $results[$count]['disallowedFetched'],
+                    $results[$count]['extra']
                 );
             }
             if ($faults) {
@@ -210,7 +219,7 @@ final class CrawlScale
      * @param 'kill'|'redis'|null $fault
      * @return array{fetched: int, fetches: int, duplicates: int, redeliveries: int, missed: int, extra: int,
      *     notFound: int, trap: int, rate: float, gap: float, inFlight: int, restarts: int, warnings: int,
-     *     seconds: float, stopped: list<string>}
+     *     seconds: float, stopped: list<string>, disallowedFetched: int, robotsFiles: int, robotsAgain: int}
      */
     private function crawl(string $name, int $count, ?string $fault = null): array
     {
@@ -287,7 +296,8 @@ final class CrawlScale
      * The run's figures, from the crawl API's fetch log.
      *
      * @return array{fetched: int, fetches: int, duplicates: int, redeliveries: int, missed: int, extra: int,
-     *     notFound: int, trap: int, rate: float, gap: float, seconds: float}
+     *     notFound: int, trap: int, rate: float, gap: float, seconds: float, disallowedFetched: int,
+     *     robotsFiles: int, robotsAgain: int}
      */
     private function measure(string $fetches, float $seconds): array
     {
@@ -295,8 +305,15 @@ final class CrawlScale
         $fetchesBySite = [];
         $notFound = 0;
         $total = 0;
+        $robots = [];
         foreach (file($fetches, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES) ?: [] as $line) {
             $fetch = json_decode($line, true, 512, JSON_THROW_ON_ERROR);
+            if ($fetch['robots'] ?? false) {
+                // A robots.txt request is a request to the site: politeness counts it.
+                $robots[$fetch['url']][(string) $fetch['message']] = true;
+                $fetchesBySite[$fetch['site']][] = [(float) $fetch['t'], (float) $fetch['end']];
+                continue;
+            }
             $total++;
             if ($fetch['key'] === null) {
                 $notFound++;
@@ -334,6 +351,9 @@ final class CrawlScale
             'duplicates' => $duplicates,
             'redeliveries' => $redeliveries,
             'missed' => count(array_diff_key($this->expected, $messages)),
+            'disallowedFetched' => count(array_intersect_key($messages, $this->disallowed)),
+            'robotsFiles' => count($robots),
+            'robotsAgain' => array_sum(array_map(static fn (array $byMessage): int => count($byMessage) - 1, $robots)),
             'extra' => count(array_diff_key($messages, $this->expected)),
             'notFound' => $notFound,
             'trap' => count(array_filter($fetched, [$this->site, 'isTrap'])),
@@ -345,7 +365,7 @@ final class CrawlScale
 
     /**
      * @param array{fetched: int, duplicates: int, missed: int, extra: int, notFound: int, trap: int, gap: float,
-     *     warnings: int, restarts: int} $result
+     *     warnings: int, restarts: int, disallowedFetched: int, robotsAgain: int} $result
      */
     private function checkRun(string $name, array $result): void
     {
@@ -354,6 +374,9 @@ final class CrawlScale
             'duplicates (a page fetched by two messages)' => $result['duplicates'] === 0,
             'missed pages' => $result['missed'] === 0,
             'pages outside the scope or the depth limit' => $result['extra'] === 0,
+            'pages robots.txt disallows' => $result['disallowedFetched'] === 0,
+            // Once per origin; a message redelivered while it fetched one may fetch it again.
+            'robots.txt fetched again by another message' => $result['robotsAgain'] === 0,
             'URLs of no page sent to the crawl API' => $result['notFound'] === 0,
             "trap pages above the depth limit's $trapBound" => $result['trap'] <= $trapBound,
             "a site gap below the politeness limit of {$this->intervalMs} ms" => $result['gap'] >= $this->intervalMs,

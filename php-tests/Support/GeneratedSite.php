@@ -22,6 +22,14 @@ namespace UrlNormalize\Tests\Support;
  * per month, each linking the next); host 1 has bad pages (invalid links, 1 MB of links, bytes
  * that are not UTF-8, javascript: links). Pages also link to sites outside the crawl.
  *
+ * Each host serves a robots.txt (robotsOf()) and a sitemap. The files vary: a `*` rule with an
+ * Allow that wins by length, a group for the crawler's own product token, a rule with escaped
+ * unreserved characters, rules in raw UTF-8 and in percent-encoded lower-case hex, `$` rules;
+ * one host answers 503 (nothing may be fetched), one redirects to a file on another host, one
+ * answers 404 (everything may be). disallowed() says which pages the files forbid, by this
+ * class's own reading of the rules it wrote (no robots.txt parser): the crawl must fetch none of
+ * them, and expected() leaves them (and what only they link to) out.
+ *
  * Runs without any PHP module (the API server runs with `php -n`).
  */
 final class GeneratedSite
@@ -65,6 +73,20 @@ final class GeneratedSite
     private const TRACKING = [
         'utm_source=newsletter&utm_medium=email', 'fbclid=IwAR3x', 'gclid=Cj0KCQ', 'utm_campaign=spring',
     ];
+
+    /** The product token the crawl names itself with in robots.txt (config/services.yaml). */
+    public const ROBOTS_AGENT = 'UrlNormalizeCrawler';
+
+    /** The host whose robots.txt answers 503 (unreachable: nothing may be fetched). */
+    private const ROBOTS_UNREACHABLE = 'blog.xn--tck2c4fb.jp';
+
+    /** The host whose robots.txt redirects, to ROBOTS_REDIRECT_TARGET. */
+    private const ROBOTS_REDIRECTED = 'blog.roastery-alpha.com';
+
+    private const ROBOTS_REDIRECT_TARGET = 'http://www.roastery-alpha.com/robots-blog.txt';
+
+    /** The host that has no robots.txt (404: everything may be fetched). */
+    private const ROBOTS_MISSING = 'xn--kaffeersterei-omb.de';
 
     /** host 1's bad pages, linked from its home page. */
     private const BAD_PAGES = ['/bad/invalid.html', '/bad/huge.html', '/bad/latin1.html', '/bad/script.html'];
@@ -192,11 +214,33 @@ final class GeneratedSite
 
     /**
      * Every page the crawl must fetch: the pages reachable from the seeds in at most
-     * $maxDepth links, each with its depth. The trap's pages are reachable one month a link.
+     * $maxDepth links, each with its depth, robots.txt allowing. The trap's pages are reachable
+     * one month a link. A page robots.txt disallows is found but neither fetched nor followed.
      *
      * @return array<string, int> canonical key => depth
      */
     public function expected(int $maxDepth): array
+    {
+        return $this->crawl($maxDepth)[0];
+    }
+
+    /**
+     * The pages the crawl finds that robots.txt disallows: linked from a fetched page within
+     * the depth limit, never to be fetched.
+     *
+     * @return array<string, int> canonical key => depth
+     */
+    public function disallowedFound(int $maxDepth): array
+    {
+        return $this->crawl($maxDepth)[1];
+    }
+
+    /**
+     * The breadth-first crawl that expected() and disallowedFound() read.
+     *
+     * @return array{array<string, int>, array<string, int>} allowed pages, disallowed pages
+     */
+    private function crawl(int $maxDepth): array
     {
         $depths = [];
         $level = [];
@@ -206,11 +250,17 @@ final class GeneratedSite
             $depths[$key] = 0;
             $level[] = $key;
         }
+        $disallowed = [];
         for ($depth = 1; $depth <= $maxDepth && $level !== []; $depth++) {
             $next = [];
             foreach ($level as $key) {
                 foreach ($this->links($key) as [$target]) {
-                    if ($target !== null && !isset($depths[$target])) {
+                    if ($target === null || isset($depths[$target]) || isset($disallowed[$target])) {
+                        continue;
+                    }
+                    if ($this->disallowed($target)) {
+                        $disallowed[$target] = $depth;
+                    } else {
                         $depths[$target] = $depth;
                         $next[] = $target;
                     }
@@ -218,7 +268,115 @@ final class GeneratedSite
             }
             $level = $next;
         }
-        return $depths;
+        return [$depths, $disallowed];
+    }
+
+    /**
+     * Whether the robots.txt of the page's host forbids the crawl to fetch it, by the rules
+     * robotsOf() writes (read here by hand, without a parser).
+     */
+    public function disallowed(string $key): bool
+    {
+        $ascii = (string) parse_url($key, PHP_URL_HOST);
+        $host = $this->hostIndex[$ascii];
+        $path = rawurldecode((string) parse_url($key, PHP_URL_PATH));
+        $section = preg_match('~^/(?:s|café-)(\d+)/(?:p(\d+)\.html)?$~', $path, $m) === 1
+            ? [(int) $m[1], isset($m[2]) ? (int) $m[2] : null]
+            : null;
+        return match (true) {
+            $ascii === self::ROBOTS_UNREACHABLE => true,
+            $ascii === self::ROBOTS_REDIRECTED => $section !== null && $section[0] === 1,
+            $ascii === self::ROBOTS_MISSING, $section === null => false,
+            // `Disallow: /*/p1.html` and `Allow: /<section 0>/p1.html`: the longer rule wins.
+            self::robotsVariant($host) === 0 => $section[1] === 1 && $section[0] !== 0,
+            // The crawler's own group disallows section 1; the `*` group, everything.
+            self::robotsVariant($host) === 1 => $section[0] === 1,
+            // `%70%30.html` is `p0.html` (escaped unreserved characters are those characters).
+            default => $section[0] === 1 && $section[1] === 0,
+        };
+    }
+
+    /**
+     * What the host answers for a robots.txt or a sitemap URL (ASCII host, as the crawl API
+     * receives it), or null when the URL is neither.
+     *
+     * @return array{status: int, body: string, location: ?string}|null
+     */
+    public function resource(string $url): ?array
+    {
+        $parts = parse_url($url);
+        $ascii = strtolower((string) ($parts['host'] ?? ''));
+        $host = $this->hostIndex[$ascii] ?? null;
+        if ($host === null || strtolower((string) ($parts['scheme'] ?? '')) !== $this->hosts[$host]['scheme']) {
+            return null;
+        }
+        return match ($parts['path'] ?? '/') {
+            '/robots.txt' => $this->robotsOf($host),
+            '/sitemap.xml' => ['status' => 200, 'body' => $this->sitemapOf($host), 'location' => null],
+            '/robots-blog.txt' => $this->hosts[$host]['ascii'] === parse_url(self::ROBOTS_REDIRECT_TARGET, PHP_URL_HOST)
+                ? ['status' => 200, 'body' => "User-agent: *\nDisallow: /s1/\n", 'location' => null]
+                : null,
+            default => null,
+        };
+    }
+
+    /**
+     * The host's robots.txt: a status, a body, and the location of a redirect.
+     *
+     * @return array{status: int, body: string, location: ?string}
+     */
+    public function robotsOf(int $host): array
+    {
+        $ascii = $this->hosts[$host]['ascii'];
+        if ($ascii === self::ROBOTS_UNREACHABLE) {
+            return ['status' => 503, 'body' => 'Service Unavailable', 'location' => null];
+        }
+        if ($ascii === self::ROBOTS_MISSING) {
+            return ['status' => 404, 'body' => 'Not Found', 'location' => null];
+        }
+        if ($ascii === self::ROBOTS_REDIRECTED) {
+            return ['status' => 301, 'body' => '', 'location' => self::ROBOTS_REDIRECT_TARGET];
+        }
+        $cafe = $host % 3 === 2;
+        $section = static fn (int $s, bool $encoded): string => $cafe
+            ? ($encoded ? "/caf%c3%a9-$s/" : "/café-$s/")
+            : "/s$s/";
+        $body = "\xEF\xBB\xBF# robots.txt of {$this->hosts[$host]['written']}\r\n";
+        $body .= match (self::robotsVariant($host)) {
+            0 => "User-agent: *\r\nDisallow: /*/p1.html\r\nAllow: {$section(0, false)}p1.html # the longer rule\r\n"
+                . "Disallow: /*.pdf\$\r\nDisallow: /*/print\$\r\n",
+            1 => "User-agent: OtherBot\nDisallow: /\n\nUser-agent: " . self::ROBOTS_AGENT . "\nUser-agent: AnotherBot\n"
+                . "Disallow: {$section(1, true)}\nCrawl-delay: 0.1\n\nUser-agent: *\nDisallow: /\n",
+            default => "User-agent: *\rDisallow: {$section(1, true)}%70%30.html\rDisallow: /*.json\$\r",
+        };
+        $body .= "Sitemap: /sitemap.xml\n";
+        return ['status' => 200, 'body' => $body, 'location' => null];
+    }
+
+    /**
+     * Which of the three robots.txt files a host serves; independent of whether its sections
+     * are ASCII (host % 3), so that each file meets both kinds of paths.
+     */
+    private static function robotsVariant(int $host): int
+    {
+        return intdiv($host, 3) % 3;
+    }
+
+    /**
+     * The host's sitemap: its home page and its section pages.
+     */
+    private function sitemapOf(int $host): string
+    {
+        $xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            . "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+        $paths = ['/'];
+        for ($s = 0; $s < $this->sections; $s++) {
+            $paths[] = $this->sectionPath($host, $s);
+        }
+        foreach ($paths as $path) {
+            $xml .= '  <url><loc>' . htmlspecialchars($this->key($host, $path), ENT_XML1) . "</loc></url>\n";
+        }
+        return $xml . "</urlset>\n";
     }
 
     /**

@@ -30,6 +30,11 @@ extern "C" {
         arg: *mut zval,
     );
     fn zend_wrong_parameter_class_or_string_error(num: u32, name: *const c_char, arg: *mut zval);
+    fn zend_wrong_parameter_class_or_string_or_null_error(
+        num: u32,
+        name: *const c_char,
+        arg: *mut zval,
+    );
     fn zend_argument_type_error(arg_num: u32, format: *const c_char, ...);
 }
 
@@ -164,6 +169,84 @@ impl<'a> UrlArg<'a> {
             thrown()
         })
     }
+
+    /// [`read`](Self::read) for a parameter that may be `null` (its `TypeError` says so).
+    /// A missing parameter is `None` already: `Option<UrlArg>`.
+    pub(crate) fn read_nullable(&self, position: u32) -> PhpResult<Option<StringArg<'a>>> {
+        if self.0.dereference().is_null() {
+            return Ok(None);
+        }
+        url_text(self.0).map(Some).ok_or_else(|| {
+            if !ExecutorGlobals::has_exception() {
+                // SAFETY: as in `Param::read`; the class list is a C string.
+                unsafe {
+                    zend_wrong_parameter_class_or_string_or_null_error(
+                        position,
+                        URL_CLASSES.as_ptr(),
+                        as_mut_ptr(self.0),
+                    );
+                }
+            }
+            thrown()
+        })
+    }
+}
+
+/// A parameter that is a URL (as [`UrlArg`] takes it) or an array: `UrlPattern::test()` and
+/// `exec()`, whose input may be the components of a URL. Its argument info says the URL
+/// classes; the module adds `array` and `string` (`parameters.rs`).
+pub struct UrlOrArrayArg<'a>(&'a Zval);
+
+/// What a [`UrlOrArrayArg`] held.
+pub(crate) enum UrlOrArray<'a> {
+    Url(StringArg<'a>),
+    Array(&'a ZendHashTable),
+}
+
+impl<'a> FromZval<'a> for UrlOrArrayArg<'a> {
+    const TYPE: DataType = DataType::object(url_classes!());
+
+    fn from_zval(zval: &'a Zval) -> Option<Self> {
+        Some(UrlOrArrayArg(zval))
+    }
+}
+
+impl<'a> UrlOrArrayArg<'a> {
+    /// The array, or the URL's text, or PHP's `TypeError` for parameter `position` (from 1)
+    /// of the running method.
+    pub(crate) fn read(&self, position: u32) -> PhpResult<UrlOrArray<'a>> {
+        if let Some(array) = self.0.dereference().array() {
+            return Ok(UrlOrArray::Array(array));
+        }
+        url_text(self.0).map(UrlOrArray::Url).ok_or_else(|| {
+            if !ExecutorGlobals::has_exception() {
+                let detail = format!(
+                    "must be of type {}|array|string, {} given",
+                    url_classes!(),
+                    debug_type(self.0)
+                );
+                argument_type_error(position, &detail);
+            }
+            thrown()
+        })
+    }
+
+    /// The value as the caller gave it.
+    pub(crate) fn zval(&self) -> &'a Zval {
+        self.0.dereference()
+    }
+}
+
+/// Throws PHP's `TypeError` for parameter `position` (from 1) of the running method:
+/// `{method}(): Argument #{position} (${name}) {detail}`.
+fn argument_type_error(position: u32, detail: &str) {
+    let detail = detail.replace('\0', "\\0").replace('%', "%%");
+    // A message with NUL cannot be thrown; the caller's text is escaped, this is the last guard.
+    if let Ok(detail) = std::ffi::CString::new(detail) {
+        // SAFETY: as in `Param::read`; the format is a C string without conversions (every
+        // `%` doubled).
+        unsafe { zend_argument_type_error(position, detail.as_ptr()) };
+    }
 }
 
 /// An element of a batch method's array, read as a URL parameter is; a wrong type is PHP's
@@ -179,13 +262,7 @@ pub(crate) fn url_element<'a>(
                 "must contain only values of type {URL_TYPE}, {} given for key {key}",
                 debug_type(value)
             );
-            let detail = detail.replace('\0', "\\0").replace('%', "%%");
-            // A message with NUL cannot be thrown; the key is escaped, this is the last guard.
-            if let Ok(detail) = std::ffi::CString::new(detail) {
-                // SAFETY: as in `Param::read`; the format is a C string without conversions
-                // (every `%` doubled).
-                unsafe { zend_argument_type_error(position, detail.as_ptr()) };
-            }
+            argument_type_error(position, &detail);
         }
         thrown()
     })

@@ -4,6 +4,7 @@
 mod args;
 mod batch;
 mod construct;
+mod crawl_args;
 mod exception;
 mod info;
 mod interface;
@@ -11,6 +12,9 @@ mod logger;
 mod normalizer;
 mod options;
 mod parameters;
+mod pattern;
+mod robots;
+mod scope;
 mod zstring;
 
 use ext_php_rs::prelude::*;
@@ -25,6 +29,9 @@ pub fn get_module(module: ModuleBuilder) -> ModuleBuilder {
         .info_function(info::module_info)
         .interface::<interface::PhpInterfaceUrlNormalizerInterface>()
         .class::<normalizer::UrlNormalizer>()
+        .class::<robots::RobotsTxt>()
+        .class::<pattern::UrlPattern>()
+        .class::<scope::CrawlScope>()
 }
 
 /// MINIT: the exception class, which `#[php_class]` cannot register with `Exception`'s

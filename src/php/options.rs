@@ -49,7 +49,7 @@ pub(crate) fn options_to_array(options: &Options) -> PhpResult<ZBox<ZendHashTabl
 
 /// The array's keys and values. `ZendHashTable::iter` and `values` panic on a key that is not
 /// UTF-8 (`Invalid array key!`); this reads each key as the zval PHP stores.
-fn entries(array: &ZendHashTable) -> impl Iterator<Item = (Zval, &Zval)> {
+pub(crate) fn entries(array: &ZendHashTable) -> impl Iterator<Item = (Zval, &Zval)> {
     let mut iter = array.iter();
     std::iter::from_fn(move || iter.next_zval())
 }

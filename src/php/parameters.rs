@@ -1,7 +1,8 @@
 //! What PHP shows of the URL parameters, beyond what ext-php-rs can write:
 //!
 //! - the type `string` beside `Stringable|Uri\WhatWg\Url|Uri\Rfc3986\Uri` (ext-php-rs writes a
-//!   class type or a `string`, not their union);
+//!   class type or a `string`, not their union), and `array` too where the parameter may be
+//!   the components of a URL (`UrlPattern::test()` and `exec()`);
 //! - `#[\SensitiveParameter]`, on the URL parameters and the arrays of URLs: a URL may hold a
 //!   password, and PHP leaves a marked argument out of stack traces
 //!   (`Object(SensitiveParameterValue)`), whatever `zend.exception_ignore_args` says.
@@ -12,9 +13,12 @@
 
 use super::interface::PhpInterfaceUrlNormalizerInterface;
 use super::normalizer::UrlNormalizer;
+use super::pattern::UrlPattern;
+use super::robots::RobotsTxt;
+use super::scope::CrawlScope;
 use ext_php_rs::class::RegisteredClass;
 use ext_php_rs::ffi::{
-    zend_function, zend_string, zend_string_init_interned, HashTable, IS_STRING,
+    zend_function, zend_string, zend_string_init_interned, HashTable, IS_ARRAY, IS_STRING,
 };
 use ext_php_rs::zend::ClassEntry;
 use std::os::raw::c_char;
@@ -26,13 +30,18 @@ use std::sync::Mutex;
 enum Holds {
     /// A URL: typed `Stringable|...|string`, and sensitive.
     Url,
+    /// A URL or its components: typed `Stringable|...|array|string`, and sensitive.
+    UrlOrArray,
     /// An array of URLs: sensitive.
     Urls,
 }
 
-/// The methods of `UrlNormalizer` and its interface, lowercase, with their URL parameters
-/// (position from 0). php-tests/StubTest.php holds every one against the stub.
-const URL_PARAMETERS: &[(&str, &[(u32, Holds)])] = &[
+/// Methods, lowercase, with their URL parameters (position from 0).
+type Methods = &'static [(&'static str, &'static [(u32, Holds)])];
+
+/// The methods of `UrlNormalizer` and its interface. php-tests/StubTest.php holds every
+/// method of every class here against the stub.
+const URL_PARAMETERS: Methods = &[
     ("normalize", &[(0, Holds::Url)]),
     ("normalizemany", &[(0, Holds::Urls)]),
     ("resolve", &[(0, Holds::Url), (1, Holds::Url)]),
@@ -49,6 +58,27 @@ const URL_PARAMETERS: &[(&str, &[(u32, Holds)])] = &[
     ("explain", &[(0, Holds::Url)]),
     ("hosttype", &[(0, Holds::Url)]),
     ("todisplay", &[(0, Holds::Url)]),
+];
+
+/// `RobotsTxt`'s.
+const ROBOTS_PARAMETERS: Methods = &[
+    ("parse", &[(1, Holds::Url)]),
+    ("isallowed", &[(0, Holds::Url)]),
+    ("matchedrule", &[(0, Holds::Url)]),
+];
+
+/// `UrlPattern`'s: the base URLs, and the inputs matched (a pattern is no URL).
+const PATTERN_PARAMETERS: Methods = &[
+    ("__construct", &[(1, Holds::Url)]),
+    ("test", &[(0, Holds::UrlOrArray), (1, Holds::Url)]),
+    ("exec", &[(0, Holds::UrlOrArray), (1, Holds::Url)]),
+];
+
+/// `CrawlScope`'s.
+const SCOPE_PARAMETERS: Methods = &[
+    ("forsitemap", &[(0, Holds::Url)]),
+    ("contains", &[(0, Holds::Url)]),
+    ("why", &[(0, Holds::Url)]),
 ];
 
 /// `ZEND_ATTRIBUTE_PERSISTENT`: the attribute of an internal function outlives requests.
@@ -90,15 +120,24 @@ pub(crate) fn prepare() -> bool {
     !name.is_null()
 }
 
-/// RINIT: completes the URL parameters of the class and the interface, unless they are
+/// RINIT: completes the URL parameters of the classes and the interface, unless they are
 /// complete. The check is one hash lookup; the work is done once per registration.
 pub(crate) fn complete_url_parameters() {
     let name = NAME.load(Ordering::Acquire);
     let classes = [
-        class_entry::<UrlNormalizer>(),
-        class_entry::<PhpInterfaceUrlNormalizerInterface>(),
+        (class_entry::<UrlNormalizer>(), URL_PARAMETERS),
+        (
+            class_entry::<PhpInterfaceUrlNormalizerInterface>(),
+            URL_PARAMETERS,
+        ),
+        (class_entry::<RobotsTxt>(), ROBOTS_PARAMETERS),
+        (class_entry::<UrlPattern>(), PATTERN_PARAMETERS),
+        (class_entry::<CrawlScope>(), SCOPE_PARAMETERS),
     ];
-    let Some(first) = classes[0].and_then(|class| method(class, URL_PARAMETERS[0].0)) else {
+    let Some(first) = classes[0]
+        .0
+        .and_then(|class| method(class, URL_PARAMETERS[0].0))
+    else {
         return;
     };
     // SAFETY: `first` points into the registered class's function table, which lives until
@@ -113,8 +152,11 @@ pub(crate) fn complete_url_parameters() {
     if unsafe { !(*first).common.attributes.is_null() } {
         return;
     }
-    for class in classes.into_iter().flatten() {
-        for &(method_name, parameters) in URL_PARAMETERS {
+    for (class, methods) in classes {
+        let Some(class) = class else {
+            continue;
+        };
+        for &(method_name, parameters) in methods {
             let Some(function) = method(class, method_name) else {
                 continue;
             };
@@ -128,8 +170,11 @@ pub(crate) fn complete_url_parameters() {
                     if position >= common.num_args {
                         continue;
                     }
-                    if holds == Holds::Url {
-                        (*common.arg_info.add(position as usize)).type_.type_mask |= 1 << IS_STRING;
+                    let type_mask = &mut (*common.arg_info.add(position as usize)).type_.type_mask;
+                    match holds {
+                        Holds::Url => *type_mask |= 1 << IS_STRING,
+                        Holds::UrlOrArray => *type_mask |= (1 << IS_STRING) | (1 << IS_ARRAY),
+                        Holds::Urls => {}
                     }
                     zend_add_attribute(
                         &mut common.attributes,

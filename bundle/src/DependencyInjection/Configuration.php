@@ -124,6 +124,43 @@ final class Configuration implements ConfigurationInterface
             ->arrayPrototype();
         self::addOptions($normalizers);
 
+        $children->arrayNode('scopes')
+            ->info('Crawl scopes by name, each the service url_normalize.scope.NAME (UrlNormalize\CrawlScope),'
+                . ' autowired as CrawlScope $nameScope, and the Twig test url_in_scope(\'NAME\')')
+            ->example([
+                'docs' => ['include' => ['site:example.com'], 'exclude' => ['pattern:https://*.example.com/*.pdf']],
+            ])
+            ->useAttributeAsKey('name')
+            ->validate()
+                ->ifTrue(static fn (array $scopes): bool => array_filter(
+                    array_keys($scopes),
+                    static fn (int|string $name): bool => preg_match('/^[a-z][a-z0-9_]*$/i', (string) $name) !== 1
+                ) !== [])
+                ->thenInvalid('A scope name is a letter followed by letters, digits and underscores: %s')
+            ->end()
+            ->arrayPrototype()
+                ->children()
+                    ->variableNode('include')
+                        ->info('The entries a URL must match one of: pattern:, site:, host: or prefix: strings, or'
+                            . ' arrays such as { pattern: /docs/*, baseUrl: https://docs.example.org }')
+                        ->isRequired()
+                        ->validate()
+                            ->ifTrue(static fn (mixed $entries): bool => !self::isListOfEntries($entries))
+                            ->thenInvalid('Expected a list of entries (strings or arrays), got %s')
+                        ->end()
+                    ->end()
+                    ->variableNode('exclude')
+                        ->info('The entries no URL of the scope may match; exclude wins')
+                        ->defaultValue([])
+                        ->validate()
+                            ->ifTrue(static fn (mixed $entries): bool => !self::isListOfEntries($entries))
+                            ->thenInvalid('Expected a list of entries (strings or arrays), got %s')
+                        ->end()
+                    ->end()
+                ->end()
+            ->end()
+        ->end();
+
         $children->arrayNode('http_client')
             ->info('Decorate the http_client service with NormalizingHttpClient, which resolves and normalizes'
                 . ' every request\'s URL')
@@ -208,6 +245,16 @@ final class Configuration implements ConfigurationInterface
                     ->thenInvalid('Expected a list of strings, got %s')
                 ->end(),
         };
+    }
+
+    /**
+     * Whether $value is a list of scope entries: strings, or arrays (whose keys CrawlScope
+     * checks when the extension loads the config).
+     */
+    private static function isListOfEntries(mixed $value): bool
+    {
+        return is_array($value) && array_is_list($value)
+            && array_filter($value, static fn (mixed $item): bool => !is_string($item) && !is_array($item)) === [];
     }
 
     /**

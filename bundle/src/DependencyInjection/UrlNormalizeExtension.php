@@ -19,6 +19,7 @@ use Symfony\Component\Validator\ConstraintValidator;
 use Symfony\Component\HttpClient\Response\AsyncResponse;
 use Twig\Extension\AbstractExtension;
 use UrlNormalize\Bundle\HttpClient\NormalizingHttpClient;
+use UrlNormalize\CrawlScope;
 use UrlNormalize\InvalidOptionException;
 use UrlNormalize\UrlNormalizer;
 use UrlNormalize\UrlNormalizerInterface;
@@ -33,6 +34,9 @@ final class UrlNormalizeExtension extends Extension
 {
     /** The service id of the normalizer named NAME is this prefix followed by NAME. */
     public const SERVICE_PREFIX = 'url_normalize.normalizer.';
+
+    /** The service id of the crawl scope named NAME is this prefix followed by NAME. */
+    public const SCOPE_PREFIX = 'url_normalize.scope.';
 
     /** The tag of the HttpClient decorators, which HttpClientPass completes. */
     public const HTTP_CLIENT_TAG = 'url_normalize.http_client';
@@ -54,12 +58,14 @@ final class UrlNormalizeExtension extends Extension
     {
         /** @var array{logger: string|false|null, default: array<string, mixed>,
          *     normalizers: array<string, array<string, mixed>>,
+         *     scopes: array<string, array{include: list<mixed>, exclude: list<mixed>}>,
          *     http_client: array{enabled: bool, normalizer: string,
          *     scoped_clients: array<string, array{normalizer: ?string}>}} $config */
         $config = $this->processConfiguration(new Configuration(), $configs);
         $loader = new PhpFileLoader($container, new FileLocator(\dirname(__DIR__, 2) . '/config'));
 
         $this->registerNormalizers($config, $container, $loader);
+        $this->registerScopes($config['scopes'], $container, $loader);
         if (self::willBeAvailable('twig/twig', AbstractExtension::class)) {
             $loader->load('twig.php');
         }
@@ -130,6 +136,44 @@ final class UrlNormalizeExtension extends Extension
 
         $loader->load('normalizers.php');
         $container->getDefinition('url_normalize.normalizer_locator')
+            ->setArguments([ServiceLocatorTagPass::register($container, $references), array_keys($references)]);
+    }
+
+    /**
+     * One private CrawlScope service per configured scope, autowirable as `CrawlScope
+     * $nameScope`, and the locator the Twig test reads them from. Each scope is constructed
+     * once here, so that an entry the extension refuses is a compile-time error naming its
+     * path, not an error at the first request. Without the extension loaded, the entries are
+     * left to that first construction.
+     *
+     * @param array<string, array{include: list<mixed>, exclude: list<mixed>}> $scopes
+     * @throws InvalidConfigurationException for an entry CrawlScope refuses
+     */
+    private function registerScopes(array $scopes, ContainerBuilder $container, PhpFileLoader $loader): void
+    {
+        $references = [];
+        foreach ($scopes as $name => $scope) {
+            $name = (string) $name;
+            try {
+                if (extension_loaded('url_normalize')) {
+                    new CrawlScope($scope['include'], $scope['exclude']);
+                }
+            } catch (\InvalidArgumentException $e) {
+                throw new InvalidConfigurationException(
+                    sprintf('Invalid configuration for path "url_normalize.scopes.%s": %s', $name, $e->getMessage()),
+                    0,
+                    $e
+                );
+            }
+            $id = self::SCOPE_PREFIX . $name;
+            $container->register($id, CrawlScope::class)
+                ->setArguments([$scope['include'], $scope['exclude']])
+                ->setPublic(false);
+            $container->registerAliasForArgument($id, CrawlScope::class, "$name scope");
+            $references[$name] = new Reference($id);
+        }
+        $loader->load('scopes.php');
+        $container->getDefinition('url_normalize.scope_locator')
             ->setArguments([ServiceLocatorTagPass::register($container, $references), array_keys($references)]);
     }
 

@@ -6,6 +6,7 @@ namespace UrlNormalize\Bundle\Twig;
 
 use Twig\Extension\AbstractExtension;
 use Twig\TwigFilter;
+use Twig\TwigTest;
 
 /**
  * The Twig filters, each with an optional normalizer name (the default normalizer without):
@@ -14,8 +15,12 @@ use Twig\TwigFilter;
  *     {{ link.url|url_display }}                    toDisplay(), for people: Unicode hosts
  *     {{ link.url|url_registrable_domain('api') }}  registrableDomain() with the "api" normalizer
  *
+ * and the test, with an optional scope name (the only scope without):
+ *
+ *     {% if link.url is url_in_scope('docs') %}     CrawlScope::contains() with the "docs" scope
+ *
  * They run in UrlNormalizeTwigRuntime, so that a template that never uses them constructs no
- * normalizer.
+ * normalizer and no scope.
  */
 final class UrlNormalizeTwigExtension extends AbstractExtension
 {
@@ -28,6 +33,16 @@ final class UrlNormalizeTwigExtension extends AbstractExtension
             new TwigFilter('url_normalize', [UrlNormalizeTwigRuntime::class, 'normalize']),
             new TwigFilter('url_display', [UrlNormalizeTwigRuntime::class, 'display']),
             new TwigFilter('url_registrable_domain', [UrlNormalizeTwigRuntime::class, 'registrableDomain']),
+        ];
+    }
+
+    /**
+     * @return list<TwigTest>
+     */
+    public function getTests(): array
+    {
+        return [
+            new TwigTest('url_in_scope', [UrlNormalizeTwigRuntime::class, 'inScope']),
         ];
     }
 }

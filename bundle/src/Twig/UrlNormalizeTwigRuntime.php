@@ -6,9 +6,10 @@ namespace UrlNormalize\Bundle\Twig;
 
 use Twig\Extension\RuntimeExtensionInterface;
 use UrlNormalize\Bundle\NormalizerLocator;
+use UrlNormalize\Bundle\ScopeLocator;
 
 /**
- * What the Twig filters of UrlNormalizeTwigExtension run. A null value (a missing URL) gives
+ * What the Twig filters and the test of UrlNormalizeTwigExtension run. A null value (a missing URL) gives
  * null, which Twig prints as nothing, rather than a TypeError from the template.
  *
  * Errors are the normalizer's: a lenient normalizer returns an invalid URL as given and logs a
@@ -19,9 +20,21 @@ final class UrlNormalizeTwigRuntime implements RuntimeExtensionInterface
 {
     /**
      * @param NormalizerLocator $normalizers the configured normalizers, constructed on first use
+     * @param ScopeLocator $scopes the configured crawl scopes, constructed on first use
      */
-    public function __construct(private readonly NormalizerLocator $normalizers)
+    public function __construct(
+        private readonly NormalizerLocator $normalizers,
+        private readonly ScopeLocator $scopes,
+    ) {
+    }
+
+    /**
+     * `url_in_scope`: whether the URL is in the named crawl scope (the only one, unnamed). A
+     * null URL, or a string that is no URL, is not.
+     */
+    public function inScope(?string $url, ?string $scope = null): bool
     {
+        return $url !== null && $this->scopes->get($scope)->contains($url);
     }
 
     /**

@@ -13,7 +13,13 @@ declare(strict_types=1);
 // needs intl or Composer's polyfill, and neither is in every PHP the tests run in.)
 //   php boot-kernel.php CACHE_DIR CONFIG_JSON use URL     boots it from that cache and normalizes
 //                                                        URL with the default normalizer
+//   php boot-kernel.php CACHE_DIR CONFIG_JSON scope NAME URL
+//                                                        boots it from that cache and says whether
+//                                                        the crawl scope NAME contains URL
+//
+// Each configured scope's service is public here (the kernel's config, as the test's).
 
+use Symfony\Component\DependencyInjection\Loader\Configurator\ContainerConfigurator;
 use Symfony\Component\HttpKernel\CacheWarmer\CacheWarmerAggregate;
 use UrlNormalize\Bundle\Tests\Support\TestKernel;
 use UrlNormalize\Tests\Support\LibraryDeprecations;
@@ -36,7 +42,13 @@ set_error_handler(static function (int $number, string $message, string $file, i
 [, $cacheRoot, $json, $mode] = $argv;
 $config = json_decode($json, true, 512, JSON_THROW_ON_ERROR);
 echo 'extension loaded: ', extension_loaded('url_normalize') ? 'yes' : 'no', "\n";
-$kernel = new TestKernel(['url_normalize' => $config], [], null, $cacheRoot);
+$scopes = array_keys($config['scopes'] ?? []);
+$publicScopes = static function (ContainerConfigurator $container) use ($scopes): void {
+    foreach ($scopes as $name) {
+        $container->services()->alias("test.scope.$name", "url_normalize.scope.$name")->public();
+    }
+};
+$kernel = new TestKernel(['url_normalize' => $config], [], $publicScopes, $cacheRoot);
 try {
     if ($mode === 'warmup') {
         $kernel->boot();
@@ -48,6 +60,10 @@ try {
         echo "cache warmed up\n";
         $ids = ['url_normalize.normalizer.default', 'url_normalize.normalizer_locator'];
         echo 'services: ', implode(' ', array_filter($ids, static fn (string $id): bool => $container->has($id))), "\n";
+    } elseif ($mode === 'scope') {
+        $kernel->boot();
+        $scope = $kernel->getContainer()->get("test.scope.{$argv[4]}");
+        echo 'contains: ', $scope->contains($argv[5]) ? 'yes' : 'no', "\n";
     } else {
         $kernel->boot();
         $normalizer = $kernel->getContainer()->get('test.service_container')->get('url_normalize.normalizer.default');

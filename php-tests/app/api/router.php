@@ -23,7 +23,9 @@ declare(strict_types=1);
 // arrived (`t`) and when its whole answer was written (`end`), the URL, the page's canonical key
 // (null: no such page), its site and the X-Crawl-Message header. The line is written after the
 // answer and before the connection closes, which is when the client has the whole answer
-// (`php -S` sends no Content-Length): a client's next request cannot start before it.
+// (`php -S` sends no Content-Length): a client's next request cannot start before it. A host's
+// robots.txt, sitemap and the file a robots.txt redirects to are answered too (with their
+// status, and a redirect's `location`), recorded with `"robots": true`.
 
 $method = $_SERVER['REQUEST_METHOD'];
 $target = $_SERVER['REQUEST_URI'];
@@ -92,21 +94,36 @@ if ($siteSeed !== false && $method === 'POST' && $target === '/spider/crawl') {
     $received = (float) $_SERVER['REQUEST_TIME_FLOAT'];
     usleep(1000 * (int) (getenv('CRAWL_SITE_DELAY_MS') ?: 20));
     // The fragment is never sent by a real client; the page is the same without it.
-    $key = $site->keyOf((string) preg_replace('/#.*/s', '', $url));
-    $content = $key === null ? '' : $site->render($key);
-    $answer(200, [[
-        'url' => $url,
-        'status' => $key === null ? 404 : 200,
-        'content' => ($request['return_format'] ?? '') === 'bytes' ? base64_encode($content) : $content,
-        'error' => $key === null ? 'not found' : null,
-    ]]);
+    $clean = (string) preg_replace('/#.*/s', '', $url);
+    $resource = $site->resource($clean);
+    if ($resource !== null) {
+        $answer(200, [[
+            'url' => $url,
+            'status' => $resource['status'],
+            'content' => ($request['return_format'] ?? '') === 'bytes'
+                ? base64_encode($resource['body'])
+                : $resource['body'],
+            'location' => $resource['location'],
+            'error' => $resource['status'] === 200 ? null : "status {$resource['status']}",
+        ]]);
+        $record = ['key' => null, 'robots' => true, 'site' => $site->siteOf($url)];
+    } else {
+        $key = $site->keyOf($clean);
+        $content = $key === null ? '' : $site->render($key);
+        $answer(200, [[
+            'url' => $url,
+            'status' => $key === null ? 404 : 200,
+            'content' => ($request['return_format'] ?? '') === 'bytes' ? base64_encode($content) : $content,
+            'error' => $key === null ? 'not found' : null,
+        ]]);
+        $record = ['key' => $key, 'site' => $key === null ? null : $site->siteOf($key)];
+    }
     flush();
     file_put_contents((string) getenv('CRAWL_SITE_FETCHES'), json_encode([
         't' => $received,
         'end' => microtime(true),
         'url' => $url,
-        'key' => $key,
-        'site' => $key === null ? null : $site->siteOf($key),
+    ] + $record + [
         'message' => $_SERVER['HTTP_X_CRAWL_MESSAGE'] ?? null,
     ], JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE) . "\n", FILE_APPEND | LOCK_EX);
     if ($busy !== null) {

@@ -86,4 +86,22 @@ interface CrawlState
      * request may start $delayMs from now, not earlier, whichever worker sends it.
      */
     public function release(string $site, string $owner, int $delayMs): void;
+
+    /**
+     * The robots.txt of an origin as a worker fetched it ("status\nbody"; status 0: no
+     * answer), or null when no worker has yet. Kept beside the seen-set, so that each origin's
+     * file is fetched once per crawl, whatever the number of workers.
+     */
+    public function robots(string $origin): ?string;
+
+    /**
+     * Takes the right to fetch an origin's robots.txt for $ttlMs: true for the first message
+     * that asks (and for it again while it holds the right), false for the others, which wait.
+     */
+    public function claimRobots(string $origin, string $owner, int $ttlMs): bool;
+
+    /**
+     * Records an origin's robots.txt ("status\nbody").
+     */
+    public function storeRobots(string $origin, string $record): void;
 }

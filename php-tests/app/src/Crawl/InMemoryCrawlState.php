@@ -25,6 +25,8 @@ final class InMemoryCrawlState implements CrawlState
     private array $free = [];
     /** @var \SplQueue<CrawlUrl> */
     private \SplQueue $deferred;
+    /** @var array<string, string> origin => "status\nbody" */
+    private array $robots = [];
 
     public function __construct()
     {
@@ -36,6 +38,7 @@ final class InMemoryCrawlState implements CrawlState
         $this->scope = $scope;
         $this->seen = $this->dispatched = $this->done = $this->free = [];
         $this->deferred = new \SplQueue();
+        $this->robots = [];
     }
 
     public function scope(): array
@@ -92,5 +95,23 @@ final class InMemoryCrawlState implements CrawlState
     public function release(string $site, string $owner, int $delayMs): void
     {
         $this->free[$site] = microtime(true) + $delayMs / 1000;
+    }
+
+    public function robots(string $origin): ?string
+    {
+        return $this->robots[$origin] ?? null;
+    }
+
+    /**
+     * Always: one process, one message at a time.
+     */
+    public function claimRobots(string $origin, string $owner, int $ttlMs): bool
+    {
+        return true;
+    }
+
+    public function storeRobots(string $origin, string $record): void
+    {
+        $this->robots[$origin] = $record;
     }
 }

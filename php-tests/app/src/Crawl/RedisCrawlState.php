@@ -72,6 +72,14 @@ final class RedisCrawlState implements CrawlState
         return 1
         LUA;
 
+    /** KEYS: the claim; ARGV: owner, ttl (ms) → 1 when the owner holds the claim. */
+    private const CLAIM_ROBOTS = <<<'LUA'
+        if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+            return 1
+        end
+        return redis.call('GET', KEYS[1]) == ARGV[1] and 1 or 0
+        LUA;
+
     private ?\Redis $redis = null;
 
     /**
@@ -171,6 +179,26 @@ final class RedisCrawlState implements CrawlState
             $owner,
             (string) ($delayMs * 1000),
         ], 2));
+    }
+
+    public function robots(string $origin): ?string
+    {
+        $record = $this->call(fn (\Redis $redis): mixed => $redis->hGet($this->prefix . 'robots', $origin));
+        return is_string($record) ? $record : null;
+    }
+
+    public function claimRobots(string $origin, string $owner, int $ttlMs): bool
+    {
+        return (int) $this->call(fn (\Redis $redis): mixed => $redis->eval(
+            self::CLAIM_ROBOTS,
+            [$this->prefix . 'robots-claim:' . $origin, $owner, (string) $ttlMs],
+            1
+        )) === 1;
+    }
+
+    public function storeRobots(string $origin, string $record): void
+    {
+        $this->call(fn (\Redis $redis): mixed => $redis->hSet($this->prefix . 'robots', $origin, $record));
     }
 
     /**

@@ -6,6 +6,7 @@ namespace App\MessageHandler;
 
 use App\Crawl\CrawlState;
 use App\Crawl\LinkExtractor;
+use App\Crawl\RobotsRules;
 use App\Database\CrawlDatabase;
 use App\Message\CrawlUrl;
 use App\Service\Crawler\Implementations\Spider\Http\CrawlRequestBuilder;
@@ -15,16 +16,20 @@ use Symfony\Component\Messenger\MessageBusInterface;
 use Symfony\Component\Messenger\Stamp\DelayStamp;
 use Symfony\Contracts\HttpClient\Exception\ExceptionInterface as HttpException;
 use Symfony\Contracts\HttpClient\HttpClientInterface;
+use UrlNormalize\CrawlScope;
 use UrlNormalize\UrlNormalizer;
 
 /**
- * A worker's job for one page: take the site (politeness), fetch the page through the crawl API
- * (the Spider request builder, whose build() normalizes the URL just before sending), store it
- * with the URL as found, then send a CrawlUrl for each link in scope that no worker has seen.
+ * A worker's job for one page: obey robots.txt (RobotsRules: the origin's file is fetched once,
+ * holding the site as a page does; a disallowed page is never fetched), take the site
+ * (politeness), fetch the page through the crawl API (the Spider request builder, whose build()
+ * normalizes the URL just before sending), store it with the URL as found, then send a CrawlUrl
+ * for each link in scope that no worker has seen.
  *
- * In scope: an http(s) link of the same site as a seed (registrableDomain() finds the seed,
- * sameSite() confirms), at most `crawler.max_depth` links from it. A link's key in the seen-set
- * is its 128-bit fingerprint(): every spelling of one page has the same key, on every worker.
+ * In scope: an http(s) link that a CrawlScope of the seeds' sites contains (`site:` entries:
+ * every host of a seed's registrable domain), at most `crawler.max_depth` links from a seed. A
+ * link's key in the seen-set is its 128-bit fingerprint(): every spelling of one page has the
+ * same key, on every worker.
  */
 #[AsMessageHandler]
 final class CrawlUrlHandler
@@ -39,6 +44,9 @@ final class CrawlUrlHandler
     /** The longest a request to the crawl API may last (s): the client gives up after it. */
     private const REQUEST_MAX_DURATION = 8.0;
 
+    private ?CrawlScope $scope = null;
+    private string $scopeId = '';
+
     public function __construct(
         private readonly CrawlState $state,
         private readonly CrawlRequestBuilder $builder,
@@ -51,6 +59,7 @@ final class CrawlUrlHandler
         private readonly int $maxDepth,
         private readonly int $siteIntervalMs,
         private readonly int $maxWaitMs,
+        private readonly RobotsRules $robots,
     ) {
     }
 
@@ -60,27 +69,20 @@ final class CrawlUrlHandler
     public function __invoke(CrawlUrl $message): void
     {
         $site = $this->site($message->url);
-        // The request is ready before the site is taken, so that only sending it is left after.
-        $payload = $this->builder->build($message->url, ['return_format' => 'bytes'])->getPayload();
-        // This attempt's own name: a redelivered message must not take over a lease it held
-        // before it died.
-        $owner = $message->id . ':' . bin2hex(random_bytes(8));
-        [$taken, $wait] = $this->state->acquire($site, $owner, $this->siteIntervalMs, self::LEASE_MS, $this->maxWaitMs);
-        if (!$taken) {
-            // The site is held, or free only later: the message goes back, delayed, and this
-            // worker takes another site's page meanwhile (only with a transport that delays;
-            // sync never does, and the in-memory state always takes the site).
-            $this->bus->dispatch($message, [new DelayStamp(max(1, $wait))]);
+        if ($this->robotsDecided($message)) {
             return;
         }
-        // Held from before the request leaves until its response is in: the next request to
-        // the site starts the delay after this response ended, however long anything took.
-        try {
-            usleep($wait * 1000);
-            [$status, $content, $detail] = $this->fetch($payload, $message->id);
-        } finally {
-            $this->state->release($site, $owner, $this->siteIntervalMs);
+        // The request is ready before the site is taken, so that only sending it is left after.
+        $payload = $this->builder->build($message->url, ['return_format' => 'bytes'])->getPayload();
+        [$taken, $fetched] = $this->holdingSite(
+            $message,
+            $site,
+            fn (): array => $this->fetch($payload, $message->id)
+        );
+        if (!$taken) {
+            return;
         }
+        [$status, $content, $detail] = $fetched;
 
         $urlSent = (string) $payload['url'];
         $crawlUrlId = $message->crawlUrlId
@@ -103,13 +105,12 @@ final class CrawlUrlHandler
      */
     private function follow(CrawlUrl $message, string $content, string $pageUrl): void
     {
-        $scope = $this->state->scope();
+        $scope = $this->scope();
         $candidates = [];
         foreach ($this->links->links($content, $pageUrl) as $href => $url) {
             $scheme = strtolower((string) parse_url($url, PHP_URL_SCHEME));
-            $seed = $scope[$this->site($url)] ?? null;
             $web = $scheme === 'http' || $scheme === 'https';
-            if ($web && $seed !== null && $this->normalizer->sameSite($url, $seed)) {
+            if ($web && $scope->contains($url)) {
                 $candidates[$this->normalizer->fingerprint($url, null, 128)] ??= [$url, (string) $href];
             }
         }
@@ -122,6 +123,93 @@ final class CrawlUrlHandler
             }
             $this->state->markDispatched($key);
         }
+    }
+
+    /**
+     * Whether robots.txt settled the message: the page is disallowed (recorded as done, never
+     * fetched), or its origin's file is being fetched by another worker (the message comes back
+     * later), or this worker could not take the site to fetch it (the message was put back).
+     * False: the page may be fetched. Fetching the file holds the site, as fetching a page does.
+     */
+    private function robotsDecided(CrawlUrl $message): bool
+    {
+        $robots = $this->robots->known($message->url);
+        if ($robots === null) {
+            if (!$this->state->claimRobots($this->robots->origin($message->url), $message->id, 30_000)) {
+                $this->bus->dispatch($message, [new DelayStamp($this->siteIntervalMs)]);
+                return true;
+            }
+            $robots = $this->robots->fetch(
+                $message->url,
+                $message->id,
+                function (string $url, int $redirect, \Closure $request) use ($message): ?array {
+                    // A redirect follows its response at once, most often to the same site, which
+                    // this worker has just given back until the delay is over: it waits that long
+                    // rather than putting the message back, which would start over from the
+                    // robots.txt URL, whose site would be busy again at the redirect.
+                    $maxWaitMs = $redirect === 0 ? $this->maxWaitMs : $this->siteIntervalMs + $this->maxWaitMs;
+                    [$taken, $answer] = $this->holdingSite($message, $this->site($url), $request, $maxWaitMs);
+                    return $taken ? $answer : null;
+                }
+            );
+            if ($robots === null) {
+                return true;
+            }
+        }
+        if ($robots->isAllowed($message->url, $this->robots->agent())) {
+            return false;
+        }
+        $this->logger->info('Disallowed by robots.txt', ['url' => $message->url]
+            + ($robots->matchedRule($message->url, $this->robots->agent()) ?? []));
+        $this->state->markDone($message->key);
+        return true;
+    }
+
+    /**
+     * Runs $request holding the site, from before the request leaves until its response is in:
+     * the next request to the site starts the delay after this response ended, however long
+     * anything took. When the site is held, or free only later, the message goes back, delayed,
+     * and this worker takes another site's page meanwhile (only with a transport that delays;
+     * sync never does, and the in-memory state always takes the site).
+     *
+     * @template T
+     * @param \Closure(): T $request
+     * @param int|null $maxWaitMs the longest wait for the site before the message goes back
+     *     (default CRAWLER_MAX_WAIT_MS)
+     * @return array{bool, T|null} whether the site was taken, and what $request returned
+     */
+    private function holdingSite(CrawlUrl $message, string $site, \Closure $request, ?int $maxWaitMs = null): array
+    {
+        // This attempt's own name: a redelivered message must not take over a lease it held
+        // before it died.
+        $owner = $message->id . ':' . bin2hex(random_bytes(8));
+        $maxWaitMs ??= $this->maxWaitMs;
+        [$taken, $wait] = $this->state->acquire($site, $owner, $this->siteIntervalMs, self::LEASE_MS, $maxWaitMs);
+        if (!$taken) {
+            $this->bus->dispatch($message, [new DelayStamp(max(1, $wait))]);
+            return [false, null];
+        }
+        try {
+            usleep($wait * 1000);
+            return [true, $request()];
+        } finally {
+            $this->state->release($site, $owner, $this->siteIntervalMs);
+        }
+    }
+
+    /**
+     * The crawl's scope: every host of each seed's site, as a CrawlScope (built once per
+     * worker and crawl).
+     */
+    private function scope(): CrawlScope
+    {
+        $sites = array_keys($this->state->scope());
+        $id = implode("\n", $sites);
+        if ($this->scope === null || $this->scopeId !== $id) {
+            $this->scope = new CrawlScope(array_map(static fn (int|string $site): string => "site:$site", $sites));
+            $this->scopeId = $id;
+        }
+        return $this->scope;
     }
 
     /**

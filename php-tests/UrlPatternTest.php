@@ -1,0 +1,171 @@
+<?php
+
+declare(strict_types=1);
+
+namespace UrlNormalize\Tests;
+
+use PHPUnit\Framework\TestCase;
+use UrlNormalize\UrlPattern;
+
+/**
+ * UrlPattern: construction from strings and arrays, the readable components, test() and
+ * exec(), ignoreCase, URLs read as normalize() reads them, and bad input. WPT's
+ * urlpatterntestdata.json is in Conformance/.
+ */
+final class UrlPatternTest extends TestCase
+{
+    public function testComponentsAreReadable(): void
+    {
+        $pattern = new UrlPattern('https://コーヒー.jp:443/shop/:item/x?q=*#top');
+        $this->assertSame('https', $pattern->protocol);
+        $this->assertSame('xn--tck2c4fb.jp', $pattern->hostname);
+        $this->assertSame('', $pattern->port);
+        $this->assertSame('/shop/:item/x', $pattern->pathname);
+        $this->assertSame('q=*', $pattern->search);
+        $this->assertSame('top', $pattern->hash);
+        $this->assertSame('*', $pattern->username);
+        $this->assertSame('*', $pattern->password);
+        $this->assertFalse($pattern->hasRegExpGroups);
+        $this->assertTrue((new UrlPattern('https://a.com/:id(\\d+)'))->hasRegExpGroups);
+    }
+
+    public function testComponentsCannotBeWritten(): void
+    {
+        $pattern = new UrlPattern('https://example.com/*');
+        $this->expectException(\Throwable::class);
+        $pattern->pathname = '/other'; // @phpstan-ignore-line
+    }
+
+    public function testUrlsAreReadAsNormalizeReadsThem(): void
+    {
+        $pattern = new UrlPattern('https://コーヒー.jp/*');
+        $this->assertTrue($pattern->test('https://xn--tck2c4fb.jp/menu'));
+        $this->assertTrue($pattern->test('https://コーヒー.jp/menu'));
+        $this->assertTrue($pattern->test('HTTPS://XN--TCK2C4FB.JP:443/menu'));
+        $this->assertTrue($pattern->test('コーヒー.jp/menu'));
+        $this->assertFalse($pattern->test('https://example.jp/menu'));
+        $this->assertFalse($pattern->test('https://exa mple.jp/'));
+        $this->assertFalse($pattern->test("\xFF\xFE"));
+    }
+
+    public function testExec(): void
+    {
+        $pattern = new UrlPattern('https://:sub.example.com/:year(\\d+)/:slug?');
+        $found = $pattern->exec('https://blog.example.com/2026/hello');
+        $this->assertIsArray($found);
+        $this->assertSame(['https://blog.example.com/2026/hello'], $found['inputs']);
+        $this->assertSame(['input' => 'blog.example.com', 'groups' => ['sub' => 'blog']], $found['hostname']);
+        $this->assertSame(
+            ['input' => '/2026/hello', 'groups' => ['year' => '2026', 'slug' => 'hello']],
+            $found['pathname']
+        );
+        $this->assertSame(['input' => '', 'groups' => [0 => '']], $found['search']);
+        $this->assertSame(
+            ['inputs', 'protocol', 'username', 'password', 'hostname', 'port', 'pathname', 'search', 'hash'],
+            array_keys($found)
+        );
+        $short = $pattern->exec('https://blog.example.com/2026');
+        $this->assertSame(['year' => '2026', 'slug' => null], $short['pathname']['groups'] ?? []);
+        $this->assertNull($pattern->exec('https://blog.example.com/x'));
+    }
+
+    public function testArraysAndBaseUrls(): void
+    {
+        $pattern = new UrlPattern(['hostname' => '{*.}?example.com', 'pathname' => '/books/*']);
+        $this->assertTrue($pattern->test('http://www.example.com/books/1'));
+        $this->assertTrue($pattern->test(['hostname' => 'example.com', 'pathname' => '/books/2']));
+        $this->assertFalse($pattern->test(['pathname' => '/books/2']));
+
+        $relative = new UrlPattern('/books/:id', 'https://example.com');
+        $this->assertSame('https', $relative->protocol);
+        $this->assertTrue($relative->test('/books/1', 'https://example.com/a/'));
+        $found = $relative->exec('/books/1', 'https://example.com/');
+        $this->assertSame(['/books/1', 'https://example.com/'], $found['inputs'] ?? []);
+
+        $this->expectException(\InvalidArgumentException::class);
+        $pattern->test(['pathname' => '/books/2'], 'https://example.com/');
+    }
+
+    public function testIgnoreCase(): void
+    {
+        $pattern = new UrlPattern('https://example.com/Books/:id', null, ['ignoreCase' => true]);
+        $this->assertTrue($pattern->test('https://example.com/BOOKS/1'));
+        $this->assertSame(['id' => 'X'], $pattern->exec('https://example.com/books/X')['pathname']['groups'] ?? []);
+        $this->assertFalse((new UrlPattern('https://example.com/Books/*'))->test('https://example.com/books/1'));
+    }
+
+    /**
+     * @dataProvider invalidPatterns
+     * @param array<mixed>|string $pattern
+     * @param array<string, mixed> $options
+     */
+    public function testInvalidPatternsSayWhy(
+        array|string $pattern,
+        ?string $base,
+        array $options,
+        string $message
+    ): void {
+        $this->expectException(\InvalidArgumentException::class);
+        $this->expectExceptionMessage($message);
+        new UrlPattern($pattern, $base, $options);
+    }
+
+    /**
+     * @return array<string, array{array<mixed>|string, ?string, array<string, mixed>, string}>
+     */
+    public static function invalidPatterns(): array
+    {
+        return [
+            'a name is missing' => [
+                'https://example.com/:',
+                null,
+                [],
+                'Invalid URL pattern `https://example.com/:`: tokenizer error: invalid name',
+            ],
+            'an unclosed group' => ['https://example.com/(', null, [], 'Invalid URL pattern'],
+            'look-ahead' => [
+                'https://example.com/(?=x)',
+                null,
+                [],
+                'Invalid URL pattern `https://example.com/(?=x)`: tokenizer error: invalid regex',
+            ],
+            'a backreference' => ['https://example.com/(a)(\\1)', null, [], 'a regular expression group is not valid'],
+            'a relative pattern' => ['/books/*', null, [], 'needs a base URL'],
+            'a bad base' => ['/x', 'https://exa mple/', [], 'Invalid base URL'],
+            'an unknown component' => [['path' => '/x'], null, [], '`path` is not a URL pattern component'],
+            'a component that is not a string' => [['pathname' => 1], null, [], 'must be a UTF-8 string'],
+            'an array with a base' => [['pathname' => '/x'], 'https://example.com', [], 'beside components'],
+            'an unknown option' => ['https://a/*', null, ['ignorecase' => true], 'Unknown URL pattern option'],
+            'not UTF-8' => ["https://a/\xFF", null, [], 'must be UTF-8'],
+        ];
+    }
+
+    public function testOtherTypesAreTypeErrors(): void
+    {
+        try {
+            new UrlPattern(12); // @phpstan-ignore-line
+            $this->fail('accepted an int');
+        } catch (\TypeError $e) {
+            $this->assertStringContainsString('must be of type array|string, int given', $e->getMessage());
+        }
+        $this->expectException(\TypeError::class);
+        $this->expectExceptionMessage(
+            'must be of type Stringable|Uri\WhatWg\Url|Uri\Rfc3986\Uri|array|string, float given'
+        );
+        (new UrlPattern('https://a/*'))->test(1.5); // @phpstan-ignore-line
+    }
+
+    public function testAPatternIsConstructedOnce(): void
+    {
+        $pattern = new UrlPattern('https://a/*');
+        $this->expectException(\Error::class);
+        $pattern->__construct('https://b/*');
+    }
+
+    public function testMatchingIsLinearWhateverThePattern(): void
+    {
+        // A pattern that backtracks exponentially in a backtracking engine: (a+)+b.
+        $pattern = new UrlPattern(['pathname' => '/(a+)+b']);
+        $this->assertFalse($pattern->test('https://example.com/' . str_repeat('a', 50000)));
+    }
+}
