@@ -68,7 +68,9 @@ final class CrawlScale
      * @param list<int> $workerCounts
      * @param bool $faults also the SIGKILL and Redis-restart runs (with the largest worker count)
      * @param bool $check exit status 1 when a check fails, and the 2.5× scaling is not checked
-     * @param bool $busy every core kept busy meanwhile by CPU hogs (one spinning PHP per core)
+     * @param bool $busy every core kept busy meanwhile by CPU hogs (one spinning PHP per core);
+     *                   the scaling is then reported, not checked: the hogs take the CPU that more
+     *                   workers need, while politeness must hold whatever the load
      * @return int the exit status
      */
     public function run(array $workerCounts, bool $faults, bool $check, bool $busy = false): int
@@ -163,11 +165,20 @@ final class CrawlScale
                     $restart['gap']
                 );
             }
-            if (!$check && isset($results[1], $results[4]) && $results[4]['rate'] < 2.5 * $results[1]['rate']) {
-                $this->failures[] = sprintf(
-                    '4 workers reached %.2f× the pages per second of 1, not 2.5×',
-                    $results[4]['rate'] / $results[1]['rate']
-                );
+            if (!$check && isset($results[1], $results[4])) {
+                $scaling = $results[4]['rate'] / $results[1]['rate'];
+                if ($busy) {
+                    $lines[] = sprintf(
+                        'scaling: 4 workers reached %.2f× the pages per second of 1'
+                            . ' (not checked with every core busy)',
+                        $scaling
+                    );
+                } elseif ($scaling < 2.5) {
+                    $this->failures[] = sprintf(
+                        '4 workers reached %.2f× the pages per second of 1, not 2.5×',
+                        $scaling
+                    );
+                }
             }
         } catch (\Throwable $e) {
             $this->failures[] = "$phase: {$e->getMessage()}";
