@@ -64,6 +64,24 @@ final class DocExamplesTest extends TestCase
     }
 
     /**
+     * The README is a front door: short, with the install command and a working example before
+     * a reader has to scroll, and the two commands a contributor runs under Development.
+     */
+    public function testTheReadmeIsAFrontDoor(): void
+    {
+        $lines = file(dirname(__DIR__) . '/README.md', FILE_IGNORE_NEW_LINES) ?: [];
+        $this->assertLessThanOrEqual(200, count($lines), 'README.md is at most 200 lines');
+        $top = implode("\n", array_slice($lines, 0, 40));
+        $this->assertStringContainsString('pie install url-normalize/url-normalize', $top);
+        $this->assertStringContainsString('new UrlNormalizer(', $top);
+        $development = array_search('## Development', $lines, true);
+        $this->assertIsInt($development, 'README.md has a Development section');
+        $section = implode("\n", array_slice($lines, $development));
+        $this->assertStringContainsString('`scripts/demo`', $section);
+        $this->assertStringContainsString('`scripts/test`', $section);
+    }
+
+    /**
      * @dataProvider blocks
      */
     public function testTheBlockRunsAndShowsWhatItDoes(string $place, string $code): void
