@@ -198,6 +198,31 @@ final class CommandTest extends KernelTestCase
         $this->assertStringContainsString('| invalid | Cannot normalize `https://exa\u{1b}[31mmple.com/`', $display);
     }
 
+    /**
+     * JSON is written raw, so markup stays text, and with DEL and the C1 controls escaped, which
+     * json_encode() leaves as they are; decoding it gives the input back.
+     */
+    public function testJsonIsPrintableAndRaw(): void
+    {
+        $url = "https://example.com/<error>x</error>\u{9B}2J\x7F";
+        $tester = $this->tester();
+        $tester->execute(['url' => [$url], '--format' => 'json']);
+        $display = $tester->getDisplay();
+
+        $this->assertSame(0, preg_match('/[\x00-\x09\x0B-\x1F\x7F\x{80}-\x{9F}]/u', $display), 'no control character');
+        $this->assertStringContainsString('<error>x</error>\u009b2J\u007f', $display);
+        $this->assertSame($url, json_decode($display, true, 512, JSON_THROW_ON_ERROR)[0]['input']);
+    }
+
+    /**
+     * A URL of megabytes is escaped whole, in time linear in its length.
+     */
+    public function testALongUrlIsEscapedWhole(): void
+    {
+        $url = 'https://example.com/' . str_repeat('é', 1 << 20) . "\e";
+        $this->assertSame(substr($url, 0, -1) . '\u{1b}', \UrlNormalize\Bundle\Printable::escape($url));
+    }
+
     public function testAnOptionsErrorEscapesWhatItQuotes(): void
     {
         $tester = $this->tester();

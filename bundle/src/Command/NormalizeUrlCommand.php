@@ -109,11 +109,8 @@ final class NormalizeUrlCommand extends Command
 
         $results = array_map(static fn (string $url): array => self::describe($normalizer, $url, $flags), $urls);
         if ($format === 'json') {
-            $output->writeln(json_encode(
-                $results,
-                JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE
-                    | JSON_THROW_ON_ERROR
-            ));
+            // As written: no console markup is read in it.
+            $output->writeln(self::json($results), OutputInterface::OUTPUT_RAW);
         } else {
             foreach ($results as $result) {
                 self::table($output, $result);
@@ -260,5 +257,27 @@ final class NormalizeUrlCommand extends Command
             }
         }
         return $lines;
+    }
+
+    /**
+     * The results as pretty-printed JSON, printable as it is: json_encode() escapes the C0
+     * controls; DEL and the C1 controls (U+0080 to U+009F, which some terminals obey) are escaped
+     * here, and invalid UTF-8 is replaced by U+FFFD.
+     *
+     * @param list<array<string, mixed>> $results
+     */
+    private static function json(array $results): string
+    {
+        $json = json_encode(
+            $results,
+            JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE
+                | JSON_THROW_ON_ERROR
+        );
+        return (string) preg_replace_callback(
+            '/\xC2[\x80-\x9F]|\x7F/',
+            // DEL is its own byte; U+0080 to U+009F are \xC2 followed by the code point's byte.
+            static fn (array $match): string => sprintf('\u%04x', ord($match[0][strlen($match[0]) - 1])),
+            $json
+        );
     }
 }

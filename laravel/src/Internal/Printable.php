@@ -14,10 +14,13 @@ namespace UrlNormalize\Laravel\Internal;
  */
 final class Printable
 {
-    /** One or more characters of valid UTF-8 (no overlong form, no surrogate, at most U+10FFFF). */
+    /**
+     * One or more characters of valid UTF-8 (no overlong form, no surrogate, at most U+10FFFF),
+     * possessive: nothing to backtrack into, so a URL of megabytes does not exhaust PCRE's stack.
+     */
     private const UTF8_RUN = '/\G(?:[\x00-\x7F]|[\xC2-\xDF][\x80-\xBF]|\xE0[\xA0-\xBF][\x80-\xBF]'
         . '|[\xE1-\xEC\xEE\xEF][\x80-\xBF]{2}|\xED[\x80-\x9F][\x80-\xBF]|\xF0[\x90-\xBF][\x80-\xBF]{2}'
-        . '|[\xF1-\xF3][\x80-\xBF]{3}|\xF4[\x80-\x8F][\x80-\xBF]{2})+/';
+        . '|[\xF1-\xF3][\x80-\xBF]{3}|\xF4[\x80-\x8F][\x80-\xBF]{2})++/';
 
     /** A control character in UTF-8: C0, DEL, or C1 (U+0080 to U+009F, encoded \xC2\x80 to \xC2\x9F). */
     private const CONTROL = '/[\x00-\x1F\x7F]|\xC2[\x80-\x9F]/';
