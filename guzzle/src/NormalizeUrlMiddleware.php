@@ -269,15 +269,18 @@ final class NormalizeUrlMiddleware
             return $options;
         }
         $theirs = $settings['on_redirect'] ?? null;
+        // These options are this request's own: the count is of its redirects.
+        $hops = 0;
         $settings['on_redirect'] = function (
             RequestInterface $request,
             ResponseInterface $response,
             UriInterface $uri
-        ) use ($theirs): void {
+        ) use ($theirs, &$hops): void {
+            $hops++;
             $hop = $request->withUri($uri);
-            $this->judged((string) $uri, null, $hop, 1);
+            $this->judged((string) $uri, null, $hop, $hops);
             if ($this->checkAddresses) {
-                $this->pinned($hop, [], 1);
+                $this->pinned($hop, [], $hops);
             }
             if (is_callable($theirs)) {
                 $theirs($request, $response, $uri);

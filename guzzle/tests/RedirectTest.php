@@ -247,6 +247,32 @@ final class RedirectTest extends TestCase
         $this->assertNotContains("http://127.0.0.1:$port/secret", $network->sent);
     }
 
+    /**
+     * Above allow_redirects too, a refusal names the hop it refused: here the second.
+     */
+    public function testAboveAllowRedirectsTheRefusalCountsTheHops(): void
+    {
+        $port = self::$api->port;
+        $stack = HandlerStack::create();
+        $stack->unshift(new NormalizeUrlMiddleware(
+            new UrlNormalizer(null, ['strict' => true, 'allowed_hosts' => ['127.0.0.1']])
+        ), 'url_normalize');
+        $client = new Client(['handler' => $stack]);
+        $before = count(self::$api->records());
+
+        $refused = $this->refusal(fn (): ResponseInterface => $client->request('GET', self::redirect(
+            "http://127.0.0.1:$port",
+            302,
+            self::redirect("http://127.0.0.1:$port", 302, "http://localhost:$port/secret")
+        )));
+
+        $this->assertSame(ErrorKind::DisallowedHost, $refused->getKind());
+        $this->assertStringStartsWith('Refused to follow redirect 2: ', $refused->getMessage());
+        $targets = array_column(array_slice(self::$api->records(), $before), 'target');
+        $this->assertCount(2, $targets, 'the first request and the first hop');
+        $this->assertNotContains('/secret', $targets);
+    }
+
     public function testWithoutRedirectsTheRedirectResponseIsReturnedAsItIs(): void
     {
         $port = self::$api->port;
