@@ -275,7 +275,10 @@ final class NormalizeUrlMiddleware
             RequestInterface $request,
             ResponseInterface $response,
             UriInterface $uri
-        ) use ($theirs, &$hops): void {
+        ) use (
+            $theirs,
+            &$hops
+        ): void {
             $hops++;
             $hop = $request->withUri($uri);
             $this->judged((string) $uri, null, $hop, $hops);
