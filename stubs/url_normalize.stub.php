@@ -465,6 +465,8 @@ namespace UrlNormalize {
      * Normalizes URLs for HTTP requests and resolves links, as a browser does (WHATWG URL
      * Standard), natively. A drop-in for a userland UrlNormalizerService::normalize().
      *
+     * Example: (new UrlNormalizer())->normalize('HTTPS://Example.COM:443/a b') → 'https://example.com/a%20b'
+     *
      * Objects are immutable once constructed; one instance can serve a whole application.
      */
     final class UrlNormalizer implements UrlNormalizerInterface
@@ -1299,6 +1301,7 @@ namespace UrlNormalize {
          * resolved against it. Every string is a body; lines that cannot be read are skipped.
          *
          * Example: RobotsTxt::parse("User-agent: *\nDisallow: /private/\n", 'https://example.com/robots.txt')
+         *   ->isAllowed('https://example.com/private/x', 'ExampleBot') → false (`/public` → true)
          *
          * @param string $body the response body, as fetched (bytes)
          * @param string|\Stringable|\Uri\WhatWg\Url|\Uri\Rfc3986\Uri $robotsUrl the robots.txt URL, read as
@@ -1497,10 +1500,13 @@ namespace UrlNormalize {
          * Compiles a pattern: a constructor string, relative to $baseUrl when it has no scheme,
          * or an array of components (the others match anything, or come from its `baseURL`).
          *
-         * Example: new UrlPattern('https://example.com/books/:id')
+         * Example: new UrlPattern('https://example.com/books/:id')->test('https://example.com/books/42') → true
          * Example: new UrlPattern('/books/:id', 'https://example.com')
+         *   ->exec('https://example.com/books/42')['pathname']['groups'] → ['id' => '42']
          * Example: new UrlPattern(['hostname' => '{*.}?example.com', 'pathname' => '/books/*'])
+         *   ->test('https://shop.example.com/books/x') → true
          * Example: new UrlPattern('https://example.com/Books/*', null, ['ignoreCase' => true])
+         *   ->test('https://example.com/books/x') → true (false without ignoreCase)
          *
          * @param string|array{protocol?: string, username?: string, password?: string,
          *     hostname?: string, port?: string, pathname?: string, search?: string,
@@ -1606,6 +1612,8 @@ namespace UrlNormalize {
          *
          * Example: new CrawlScope(['site:example.com',
          *              ['pattern' => '/docs/*', 'baseUrl' => 'https://docs.example.org']])
+         *   ->contains('https://www.example.com/a') → true, ('https://docs.example.org/docs/x') → true,
+         *   ('https://docs.example.org/blog') → false
          *
          * @param list<string|array<string, mixed>|UrlPattern> $include
          * @param list<string|array<string, mixed>|UrlPattern> $exclude
