@@ -140,6 +140,22 @@ final class UrlPatternTest extends TestCase
         ];
     }
 
+    /**
+     * A base URL that is no URL is refused as every URL argument is: InvalidUrlException with
+     * its kind, which is also an \\InvalidArgumentException.
+     */
+    public function testABadBaseUrlIsAnInvalidUrlException(): void
+    {
+        try {
+            new UrlPattern('/x', 'https://exa mple/');
+            $this->fail('accepted the base');
+        } catch (\UrlNormalize\InvalidUrlException $e) {
+            $this->assertSame(\UrlNormalize\ErrorKind::ForbiddenHostCodePoint, $e->getKind());
+            $this->assertSame('https://exa mple/', $e->getInput());
+            $this->assertStringStartsWith('Invalid base URL for a URL pattern: ', $e->getMessage());
+        }
+    }
+
     public function testOtherTypesAreTypeErrors(): void
     {
         try {

@@ -24,9 +24,14 @@ pub struct UrlPattern {
     pub(crate) inner: Arc<crate::UrlPattern>,
 }
 
+/// A base URL that is no URL is the API's usual `InvalidUrlException` (with its kind and
+/// input); any other pattern error is an `\InvalidArgumentException` with the standard's reason.
 impl From<PatternError> for PhpException {
     fn from(err: PatternError) -> Self {
-        invalid_argument(err.to_string())
+        match err {
+            PatternError::BaseUrl(url_error) => url_error.into(),
+            other => invalid_argument(other.to_string()),
+        }
     }
 }
 

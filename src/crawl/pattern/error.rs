@@ -1,6 +1,7 @@
 //! Why a URL pattern cannot be built, or a match not asked, in the standard's terms.
 
 use super::input::{input_text, PatternInput};
+use crate::error::UrlError;
 use std::fmt;
 
 /// A pattern that is not valid, or a match input that is not.
@@ -15,8 +16,10 @@ pub enum PatternError {
     },
     /// A relative pattern string without a base URL.
     BaseUrlRequired(String),
-    /// The base URL is not a URL.
-    BaseUrl(String),
+    /// The base URL is not a URL, as normalize() reads one.
+    BaseUrl(UrlError),
+    /// The standard's processing of the pattern against its base URL failed.
+    BaseUrlRejected(String),
     /// Components were given with a separate base URL (put it in `baseURL`).
     BaseUrlWithComponents,
     /// The pattern uses something the regular expression engine does not offer.
@@ -34,7 +37,7 @@ impl PatternError {
         match err {
             E::BaseUrlRequired => Self::BaseUrlRequired(pattern),
             E::BaseUrlWithInit => Self::BaseUrlWithComponents,
-            E::Url(err) if has_base => Self::BaseUrl(err.to_string()),
+            E::Url(err) if has_base => Self::BaseUrlRejected(err.to_string()),
             E::Url(url::ParseError::RelativeUrlWithoutBase) => Self::BaseUrlRequired(pattern),
             E::RegExp(()) => Self::Invalid {
                 pattern,
@@ -62,7 +65,10 @@ impl fmt::Display for PatternError {
                 "Invalid URL pattern `{}`: a relative pattern needs a base URL",
                 shown(pattern)
             ),
-            Self::BaseUrl(reason) => write!(f, "Invalid base URL for a URL pattern: {reason}"),
+            Self::BaseUrl(err) => write!(f, "Invalid base URL for a URL pattern: {err}"),
+            Self::BaseUrlRejected(reason) => {
+                write!(f, "Invalid base URL for a URL pattern: {reason}")
+            }
             Self::BaseUrlWithComponents => f.write_str(
                 "A base URL cannot be given beside components: put it in their `baseURL`",
             ),

@@ -62,7 +62,7 @@ impl UrlPattern {
                 let base = match base_url {
                     Some(base) => Some(
                         NormalUrl::read(base.as_bytes())
-                            .map_err(|err| PatternError::BaseUrl(err.to_string()))?
+                            .map_err(PatternError::BaseUrl)?
                             .as_str()
                             .to_owned(),
                     ),
@@ -77,7 +77,7 @@ impl UrlPattern {
                 let mut init = components.to_init();
                 if let Some(base) = init.base_url.take() {
                     let read = NormalUrl::read(base.as_bytes())
-                        .map_err(|err| PatternError::BaseUrl(err.to_string()))?;
+                        .map_err(PatternError::BaseUrl)?;
                     init.base_url = Some(read.as_str().to_owned());
                 }
                 (StringOrInit::Init(init), None)
