@@ -204,7 +204,7 @@ pub(crate) fn invalid_url_at(method: &str, key: &Key<'_>, err: UrlError) -> PhpE
 }
 
 /// `InvalidUrlException` with `message`, the error's code and its data.
-fn url_exception(message: String, err: &UrlError) -> PhpException {
+pub(crate) fn url_exception(message: String, err: &UrlError) -> PhpException {
     let class = class(&INVALID_URL_CE);
     let fields: [(&str, Option<&str>); 4] = [
         ("kind", Some(err.kind().name())),

@@ -6,7 +6,7 @@ use super::args::debug_type;
 use super::args::{ArrayArg, UrlArg, UrlOrArray, UrlOrArrayArg};
 use super::construct::unconstructed_this;
 use super::crawl_args::{components, type_error, utf8, PatternArg};
-use super::exception::invalid_argument;
+use super::exception::{invalid_argument, url_exception};
 use super::options::entries;
 use super::zstring::StringArg;
 use crate::{MatchInput, PatternError, PatternInput, URL_PATTERN_COMPONENTS};
@@ -28,9 +28,9 @@ pub struct UrlPattern {
 /// input); any other pattern error is an `\InvalidArgumentException` with the standard's reason.
 impl From<PatternError> for PhpException {
     fn from(err: PatternError) -> Self {
-        match err {
-            PatternError::BaseUrl(url_error) => url_error.into(),
-            other => invalid_argument(other.to_string()),
+        match &err {
+            PatternError::BaseUrl(url_error) => url_exception(err.to_string(), url_error),
+            _ => invalid_argument(err.to_string()),
         }
     }
 }
