@@ -76,8 +76,7 @@ impl UrlPattern {
             PatternInput::Components(components) => {
                 let mut init = components.to_init();
                 if let Some(base) = init.base_url.take() {
-                    let read = NormalUrl::read(base.as_bytes())
-                        .map_err(PatternError::BaseUrl)?;
+                    let read = NormalUrl::read(base.as_bytes()).map_err(PatternError::BaseUrl)?;
                     init.base_url = Some(read.as_str().to_owned());
                 }
                 (StringOrInit::Init(init), None)
