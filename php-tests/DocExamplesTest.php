@@ -82,6 +82,26 @@ final class DocExamplesTest extends TestCase
     }
 
     /**
+     * The README's install commands name the package PIE finds (composer.json's name, of type
+     * php-ext) and the extension it loads, which the Dockerfile then checks with `php -m`.
+     */
+    public function testTheReadmesInstallCommandsNameThisPackage(): void
+    {
+        $root = dirname(__DIR__);
+        $readme = (string) file_get_contents("$root/README.md");
+        $composer = json_decode((string) file_get_contents("$root/composer.json"), true, 512, JSON_THROW_ON_ERROR);
+        $this->assertSame('php-ext', $composer['type']);
+        preg_match_all('/pie install (\S+)/', $readme, $installs);
+        $this->assertNotSame([], $installs[1]);
+        foreach ($installs[1] as $package) {
+            $this->assertSame($composer['name'], $package);
+        }
+        $this->assertStringContainsString('grep -x ' . $composer['php-ext']['extension-name'], $readme);
+        $extension = new \ReflectionExtension('url_normalize');
+        $this->assertSame($composer['php-ext']['extension-name'], $extension->getName());
+    }
+
+    /**
      * @dataProvider blocks
      */
     public function testTheBlockRunsAndShowsWhatItDoes(string $place, string $code): void
