@@ -15,10 +15,10 @@ namespace UrlNormalize\Bundle;
 final class Printable
 {
     /**
-     * One or more characters of valid UTF-8 (no overlong form, no surrogate, at most U+10FFFF),
-     * possessive: nothing to backtrack into, so a URL of megabytes does not exhaust PCRE's stack.
+     * One or more characters of valid UTF-8 (no overlong form, no surrogate, at most U+10FFFF)
+     * at the start of the subject, possessive: nothing to backtrack into.
      */
-    private const UTF8_RUN = '/\G(?:[\x00-\x7F]|[\xC2-\xDF][\x80-\xBF]|\xE0[\xA0-\xBF][\x80-\xBF]'
+    private const UTF8_RUN = '/\A(?:[\x00-\x7F]|[\xC2-\xDF][\x80-\xBF]|\xE0[\xA0-\xBF][\x80-\xBF]'
         . '|[\xE1-\xEC\xEE\xEF][\x80-\xBF]{2}|\xED[\x80-\x9F][\x80-\xBF]|\xF0[\x90-\xBF][\x80-\xBF]{2}'
         . '|[\xF1-\xF3][\x80-\xBF]{3}|\xF4[\x80-\x8F][\x80-\xBF]{2})++/';
 
@@ -26,6 +26,13 @@ final class Printable
     private const CONTROL = '/[\x00-\x1F\x7F]|\xC2[\x80-\x9F]/';
 
     private const NAMED = ["\0" => '\0', "\t" => '\t', "\n" => '\n', "\r" => '\r'];
+
+    /**
+     * The bytes one match reads at most: well under PCRE's match limit without its JIT (as on
+     * musl builds), so a URL of megabytes is read in linear time. A character cut at the end of
+     * a chunk is read whole by the next one.
+     */
+    private const CHUNK = 65536;
 
     /**
      * $text with its control characters and invalid bytes escaped.
@@ -36,7 +43,7 @@ final class Printable
         $offset = 0;
         $length = strlen($text);
         while ($offset < $length) {
-            if (preg_match(self::UTF8_RUN, $text, $match, 0, $offset) === 1) {
+            if (preg_match(self::UTF8_RUN, substr($text, $offset, self::CHUNK), $match) === 1) {
                 $escaped .= self::escapeControls($match[0]);
                 $offset += strlen($match[0]);
             } else {
