@@ -68,6 +68,10 @@ $checks = [
     'registrableDomain' => [$normalizer->registrableDomain('https://shop.example.co.uk/'), 'example.co.uk'],
     'publicSuffix' => [$normalizer->publicSuffix('https://shop.example.co.uk/'), 'co.uk'],
     'sameSite' => [var_export($normalizer->sameSite('https://a.example.com/', 'http://b.example.com/'), true), 'true'],
+    'getOptions' => [
+        (string) (new UrlNormalize\UrlNormalizer(null, ['max_length' => 100]))->getOptions()['max_length'],
+        '100',
+    ],
     'toDisplay' => [
         $normalizer->toDisplay('https://xn--910ba870d2ola729pxvdzqk.com/caf%C3%A9'),
         'https://나나커피로스터스.com/café',
