@@ -26,28 +26,40 @@ pub(crate) enum Part {
     Query,
 }
 
-/// What becomes of one byte written as it is.
+/// What becomes of one byte written as it is: kept (`true`) or percent-encoded. A table,
+/// since every byte of every URL is looked up in it.
+const LITERAL: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        table[byte] = b.is_ascii_alphanumeric()
+            || matches!(
+                b,
+                b'-' | b'.'
+                    | b'_'
+                    | b'~'
+                    | b'/'
+                    | b'?'
+                    | b':'
+                    | b'@'
+                    | b'!'
+                    | b'&'
+                    | b'\''
+                    | b'('
+                    | b')'
+                    | b'+'
+                    | b','
+                    | b';'
+                    | b'='
+            );
+        byte += 1;
+    }
+    table
+};
+
 fn keeps_literal(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric()
-        || matches!(
-            byte,
-            b'-' | b'.'
-                | b'_'
-                | b'~'
-                | b'/'
-                | b'?'
-                | b':'
-                | b'@'
-                | b'!'
-                | b'&'
-                | b'\''
-                | b'('
-                | b')'
-                | b'+'
-                | b','
-                | b';'
-                | b'='
-        )
+    LITERAL[usize::from(byte)]
 }
 
 /// What becomes of one `%xx`: decoded (`true`) or kept as an uppercase escape.
@@ -129,7 +141,13 @@ fn is_canonical(input: &[u8]) -> bool {
     let mut part = Part::Path;
     let mut i = 0;
     while i < input.len() {
-        let byte = input[i];
+        // The run of bytes kept as they are, other than `?`, in a tight loop: most of a path.
+        while i < input.len() && input[i] != b'?' && keeps_literal(input[i]) {
+            i += 1;
+        }
+        let Some(&byte) = input.get(i) else {
+            break;
+        };
         if byte == b'%' {
             let pair = match input.get(i + 1..i + 3) {
                 Some(pair)

@@ -133,17 +133,25 @@ impl Groups {
 
     /// What applies to the crawler whose product token is `token`.
     pub(crate) fn select(&self, token: &str) -> &Selection {
-        let mut lower = [0u8; 64];
-        let found = if token.len() <= lower.len() {
-            let lower = &mut lower[..token.len()];
-            lower.copy_from_slice(token.as_bytes());
-            lower.make_ascii_lowercase();
-            // A token is ASCII, so its lowercase form is UTF-8.
-            std::str::from_utf8(lower)
-                .ok()
-                .and_then(|lower| self.named.get(lower))
+        // Most files name a few crawlers: comparing with each costs less than hashing.
+        let found = if self.named.len() <= 8 {
+            self.named
+                .iter()
+                .find(|(name, _)| name.eq_ignore_ascii_case(token))
+                .map(|(_, selection)| selection)
         } else {
-            self.named.get(token.to_ascii_lowercase().as_str())
+            let mut lower = [0u8; 64];
+            if token.len() <= lower.len() {
+                let lower = &mut lower[..token.len()];
+                lower.copy_from_slice(token.as_bytes());
+                lower.make_ascii_lowercase();
+                // A token is ASCII, so its lowercase form is UTF-8.
+                std::str::from_utf8(lower)
+                    .ok()
+                    .and_then(|lower| self.named.get(lower))
+            } else {
+                self.named.get(token.to_ascii_lowercase().as_str())
+            }
         };
         found.unwrap_or(&self.any)
     }

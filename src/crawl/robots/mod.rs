@@ -289,11 +289,12 @@ impl RobotsTxt {
     }
 
     fn first_match(&self, selection: &Selection, path: &[u8], steps: &mut u64) -> Option<usize> {
+        let mut pairs = None;
         selection
             .rules
             .iter()
             .map(|&r| r as usize)
-            .find(|&r| self.groups.rules[r].matches(path, steps))
+            .find(|&r| self.groups.rules[r].matches(path, &mut pairs, steps))
     }
 }
 

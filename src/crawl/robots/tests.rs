@@ -140,21 +140,23 @@ fn urls_are_read_as_normalize_reads_them() {
 }
 
 /// Matching costs O(path + rule) per rule: twice the rules cost twice the steps, a path
-/// twice as long twice the steps, and the number of `*` in a rule adds its length only.
+/// twice as long twice the steps, and the number of `*` in a rule adds its length only. The
+/// rules `/*a*a…*ba` never match `/baaa…` but hold only byte pairs the path has, so each is
+/// searched to the path's end.
 #[test]
 fn matching_is_linear_in_the_rules_and_in_the_path() {
     fn file(rules: usize, stars: usize) -> RobotsTxt {
         let mut body = String::from("User-agent: *\n");
-        for i in 0..rules {
+        for _ in 0..rules {
             body.push_str("Disallow: /");
             for _ in 0..stars {
                 body.push_str("*a");
             }
-            body.push_str(&format!("*b{i}\n"));
+            body.push_str("*ba\n");
         }
         robots(&body)
     }
-    let url = |length: usize| format!("https://example.com/{}", "a".repeat(length));
+    let url = |length: usize| format!("https://example.com/b{}", "a".repeat(length));
 
     let (small, large) = (file(5_000, 10), file(10_000, 10));
     let (s1, s2) = (steps(&small, &url(1_000)), steps(&large, &url(1_000)));
