@@ -165,10 +165,12 @@ impl UrlPattern {
     pub fn test(&self, input: UrlOrArrayArg<'_>, baseUrl: Option<UrlArg<'_>>) -> PhpResult<bool> {
         let input = input.read(1)?;
         let base = base_url(baseUrl.as_ref())?;
-        let given = match_input(&input)?;
-        Ok(self
-            .inner
-            .test(&given, base.as_ref().map(StringArg::bytes))?)
+        let base = base.as_ref().map(StringArg::bytes);
+        // A URL goes straight to the matching: the common call, and one that cannot fail.
+        if let UrlOrArray::Url(url) = &input {
+            return Ok(self.inner.test_url(url.bytes(), base));
+        }
+        Ok(self.inner.test(&match_input(&input)?, base)?)
     }
 
     pub fn exec(

@@ -4,6 +4,7 @@
 //! `is_match`, no captures, no allocation), the path and the host first since they decide
 //! most often; `exec()` collects the groups in the order the pattern names them.
 
+use super::ascii_dfa::AsciiDfa;
 use super::error::PatternError;
 use super::input::{self, MatchInput, Values};
 use crate::crawl::parts::Parts;
@@ -45,8 +46,12 @@ pub(crate) fn components(pattern: &urlpattern::UrlPattern) -> [&Component<regex:
 fn component_matches(
     component: &Component<regex::Regex>,
     folded: Option<&regex::Regex>,
+    dfa: Option<&AsciiDfa>,
     value: &str,
 ) -> bool {
+    if let Some(found) = dfa.and_then(|dfa| dfa.is_match(value)) {
+        return found;
+    }
     if let Some(folded) = folded {
         return folded.is_match(value);
     }
@@ -80,13 +85,36 @@ const TEST_ORDER: [usize; 8] = [5, 3, 0, 4, 6, 1, 2, 7];
 pub(crate) fn test_url(
     pattern: &urlpattern::UrlPattern,
     folded: &Folded,
+    dfas: &Dfas,
     active: &[usize],
     parts: &Parts<'_>,
 ) -> bool {
     let components = components(pattern);
-    active
-        .iter()
-        .all(|&i| component_matches(components[i], folded[i].as_ref(), value(parts, i)))
+    active.iter().all(|&i| {
+        component_matches(
+            components[i],
+            folded[i].as_ref(),
+            dfas[i].as_ref(),
+            value(parts, i),
+        )
+    })
+}
+
+/// The full DFAs of the components that a regular expression decides: those whose matcher
+/// is one, and those that `ignoreCase` folds.
+pub(crate) type Dfas = [Option<AsciiDfa>; 8];
+
+pub(crate) fn dfas(pattern: &urlpattern::UrlPattern, folded: &Folded) -> Dfas {
+    let components = components(pattern);
+    std::array::from_fn(|i| {
+        let component = components[i];
+        let by_regexp = matches!(component.matcher.inner, InnerMatcher::RegExp { .. });
+        if !by_regexp && folded[i].is_none() {
+            return None;
+        }
+        let regexp = component.regexp.as_ref().ok()?;
+        AsciiDfa::build(regexp.as_str(), folded[i].is_some())
+    })
 }
 
 /// The components `test()` must ask, in [`TEST_ORDER`]: a component whose pattern is a bare

@@ -7,6 +7,7 @@
 //! [`crate::normalize`] reads it (`コーヒー.jp/*` and `https://xn--tck2c4fb.jp/*` are one
 //! URL), and its components are sliced from the normal form, with no second parse.
 
+mod ascii_dfa;
 mod error;
 mod input;
 mod matching;
@@ -17,6 +18,7 @@ pub use matching::{ComponentMatch, PatternMatch};
 
 use crate::crawl::parts::{NormalUrl, Parts};
 use input::input_text;
+use matching::Dfas;
 use urlpattern::quirks::StringOrInit;
 
 /// A compiled URL pattern.
@@ -41,6 +43,9 @@ pub struct UrlPattern {
     folded: [Option<regex::Regex>; 8],
     /// The components `test()` asks, in the order it asks them.
     active: Vec<usize>,
+    /// For `test()`, the components that a regular expression decides, as full DFAs where
+    /// they apply.
+    dfas: Dfas,
 }
 
 impl UrlPattern {
@@ -110,10 +115,12 @@ impl UrlPattern {
             }
         }
         let active = matching::active_components(&inner, &folded);
+        let dfas = matching::dfas(&inner, &folded);
         Ok(Self {
             inner,
             folded,
             active,
+            dfas,
         })
     }
 
@@ -159,11 +166,23 @@ impl UrlPattern {
     /// [`PatternError::BaseUrlWithComponents`] for components with a separate base URL.
     pub fn test(&self, input: &MatchInput<'_>, base: Option<&[u8]>) -> Result<bool, PatternError> {
         match input {
-            MatchInput::Url(url) => Ok(input::read_url(url, base).is_some_and(|url| {
-                matching::test_url(&self.inner, &self.folded, &self.active, &url.parts())
-            })),
+            MatchInput::Url(url) => Ok(self.test_url(url, base)),
             MatchInput::Components(_) => Ok(self.exec(input, base)?.is_some()),
         }
+    }
+
+    /// [`UrlPattern::test`] for a URL, which cannot fail: a string that is not a URL matches
+    /// nothing.
+    pub fn test_url(&self, url: &[u8], base: Option<&[u8]>) -> bool {
+        input::read_url(url, base).is_some_and(|url| {
+            matching::test_url(
+                &self.inner,
+                &self.folded,
+                &self.dfas,
+                &self.active,
+                &url.parts(),
+            )
+        })
     }
 
     /// The groups each component captured when `input` matches, or `None`.
@@ -206,7 +225,7 @@ impl UrlPattern {
     /// Whether the components of a URL in normal form match: the fast path for scopes,
     /// which slice a URL once for all their entries.
     pub(crate) fn test_parts(&self, parts: &Parts<'_>) -> bool {
-        matching::test_url(&self.inner, &self.folded, &self.active, parts)
+        matching::test_url(&self.inner, &self.folded, &self.dfas, &self.active, parts)
     }
 }
 

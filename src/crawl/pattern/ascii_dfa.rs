@@ -1,0 +1,123 @@
+//! A component's regular expression compiled to a full DFA, for `test()`.
+//!
+//! `test()` matches the components of a URL in normal form, and a serialized URL is ASCII
+//! (the host in punycode, everything else percent-encoded). On ASCII text, an ASCII pattern
+//! read without Unicode classes matches exactly what it matches with them: `\d`, `\w`, `\s`,
+//! `\b`, `.` and case folding differ only on other characters. So such a pattern can run on
+//! a DFA over bytes, built once, which answers with one table step per byte and no search
+//! cache, where the `regex` crate's engine picks a strategy and takes its lazy DFA's cache
+//! from a pool on every call. A pattern that needs Unicode (`\p{L}`) or that would make a
+//! large DFA keeps the `regex` crate's engine, as does a value that is not ASCII.
+
+use regex_automata::dfa::{dense, Automaton, StartKind};
+use regex_automata::nfa::thompson;
+use regex_automata::util::syntax;
+use regex_automata::{Anchored, Input};
+
+/// The largest DFA built for one component, and the most memory its construction may take:
+/// a bound on a pattern's cost, whatever its counted repetitions.
+const SIZE_LIMIT: usize = 256 * 1024;
+
+/// A component pattern's full DFA.
+#[derive(Debug)]
+pub(crate) struct AsciiDfa(dense::DFA<Vec<u32>>);
+
+impl AsciiDfa {
+    /// The DFA of `pattern` (a regular expression in the `regex` crate's syntax, as the
+    /// `urlpattern` crate writes a component), or `None` when it does not apply: a pattern
+    /// with characters beyond ASCII or with Unicode classes, or a DFA over the size limit.
+    pub(crate) fn build(pattern: &str, ignore_case: bool) -> Option<Self> {
+        if !pattern.is_ascii() {
+            return None;
+        }
+        let dfa = dense::Builder::new()
+            .configure(
+                dense::DFA::config()
+                    .start_kind(StartKind::Anchored)
+                    .dfa_size_limit(Some(SIZE_LIMIT))
+                    .determinize_size_limit(Some(SIZE_LIMIT)),
+            )
+            .syntax(
+                syntax::Config::new()
+                    .unicode(false)
+                    .utf8(false)
+                    .case_insensitive(ignore_case),
+            )
+            .thompson(thompson::Config::new().utf8(false))
+            .build(pattern)
+            .ok()?;
+        Some(Self(dfa))
+    }
+
+    /// Whether the pattern matches `value` from its start, or `None` for a value that is not
+    /// ASCII (the caller asks the `regex` crate then).
+    pub(crate) fn is_match(&self, value: &str) -> Option<bool> {
+        if !value.is_ascii() {
+            return None;
+        }
+        let input = Input::new(value).anchored(Anchored::Yes).earliest(true);
+        self.0
+            .try_search_fwd(&input)
+            .ok()
+            .map(|found| found.is_some())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The DFA and the `regex` crate agree on ASCII values, with and without case folding.
+    #[test]
+    fn agrees_with_the_regex_crate_on_ascii() {
+        let patterns = [
+            r"^(?:/blog/(\d+)/([^\/#\?]+?))$",
+            r"^(?:/(\w+)\s?(.*))$",
+            r"^(?:/books(?:/([^\/#\?]+?))?)$",
+            r"^(?:(?:.*)\.example\.com)$",
+            r"^(?:/a\b(K)[s-z]+)$",
+        ];
+        let values = [
+            "/blog/2026/post",
+            "/blog/x/post",
+            "/blog/12/a/b",
+            "/books",
+            "/books/x",
+            "/books/",
+            "/word rest",
+            "/A K",
+            "www.example.com",
+            "example.com",
+            "/a-Ksz",
+            "/a-kSZ",
+            "/ab",
+            "",
+        ];
+        for pattern in patterns {
+            for ignore_case in [false, true] {
+                let dfa = AsciiDfa::build(pattern, ignore_case).expect(pattern);
+                let regex = regex::RegexBuilder::new(pattern)
+                    .case_insensitive(ignore_case)
+                    .build()
+                    .unwrap();
+                for value in values {
+                    assert_eq!(
+                        dfa.is_match(value),
+                        Some(regex.is_match(value)),
+                        "{pattern} (ignore case: {ignore_case}) on {value}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn what_it_leaves_to_the_regex_crate() {
+        assert!(AsciiDfa::build(r"^(?:/(\p{L}+))$", false).is_none());
+        assert!(AsciiDfa::build("^(?:/café)$", false).is_none());
+        // The DFA of "an `a` 20 bytes before the end" has a state per 20-byte window.
+        assert!(AsciiDfa::build(r"^(?:[ab]*a[ab]{20})$", false).is_none());
+        let dfa = AsciiDfa::build(r"^(?:/(\d+))$", false).unwrap();
+        assert_eq!(dfa.is_match("/٣"), None);
+    }
+}
