@@ -11,16 +11,20 @@
 
 use regex_automata::dfa::{dense, Automaton, StartKind};
 use regex_automata::nfa::thompson;
-use regex_automata::util::syntax;
-use regex_automata::{Anchored, Input};
+use regex_automata::util::primitives::StateID;
+use regex_automata::util::{start, syntax};
+use regex_automata::Anchored;
 
 /// The largest DFA built for one component, and the most memory its construction may take:
 /// a bound on a pattern's cost, whatever its counted repetitions.
 const SIZE_LIMIT: usize = 256 * 1024;
 
-/// A component pattern's full DFA.
+/// A component pattern's full DFA, and its state at the start of a value.
 #[derive(Debug)]
-pub(crate) struct AsciiDfa(dense::DFA<Vec<u32>>);
+pub(crate) struct AsciiDfa {
+    dfa: dense::DFA<Vec<u32>>,
+    start: StateID,
+}
 
 impl AsciiDfa {
     /// The DFA of `pattern` (a regular expression in the `regex` crate's syntax, as the
@@ -46,7 +50,10 @@ impl AsciiDfa {
             .thompson(thompson::Config::new().utf8(false))
             .build(pattern)
             .ok()?;
-        Some(Self(dfa))
+        let start = dfa
+            .start_state(&start::Config::new().anchored(Anchored::Yes))
+            .ok()?;
+        Some(Self { dfa, start })
     }
 
     /// Whether the pattern matches `value` from its start, or `None` for a value that is not
@@ -55,11 +62,26 @@ impl AsciiDfa {
         if !value.is_ascii() {
             return None;
         }
-        let input = Input::new(value).anchored(Anchored::Yes).earliest(true);
-        self.0
-            .try_search_fwd(&input)
-            .ok()
-            .map(|found| found.is_some())
+        // One transition per byte. A match state means a match ended before this byte: any
+        // match answers; the dead state means none can follow. (No byte is configured to
+        // quit, and ASCII word boundaries need none; a quit state would defer to the caller.)
+        let dfa = &self.dfa;
+        let mut state = self.start;
+        for &byte in value.as_bytes() {
+            state = dfa.next_state(state, byte);
+            if dfa.is_special_state(state) {
+                if dfa.is_match_state(state) {
+                    return Some(true);
+                }
+                if dfa.is_dead_state(state) {
+                    return Some(false);
+                }
+                if dfa.is_quit_state(state) {
+                    return None;
+                }
+            }
+        }
+        Some(dfa.is_match_state(dfa.next_eoi_state(state)))
     }
 }
 
@@ -76,6 +98,8 @@ mod tests {
             r"^(?:/books(?:/([^\/#\?]+?))?)$",
             r"^(?:(?:.*)\.example\.com)$",
             r"^(?:/a\b(K)[s-z]+)$",
+            r"^(?:/x|/books/(a$|b))",
+            r"^(?:)$",
         ];
         let values = [
             "/blog/2026/post",
