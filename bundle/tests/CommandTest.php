@@ -221,6 +221,9 @@ final class CommandTest extends KernelTestCase
     {
         $url = 'https://example.com/' . str_repeat('é', 1 << 20) . "\e";
         $this->assertSame(substr($url, 0, -1) . '\u{1b}', \UrlNormalize\Bundle\Printable::escape($url));
+        // A megabyte of bytes that are no UTF-8: each escaped, none read more than once or twice.
+        $invalid = str_repeat("\xFF", 1 << 20);
+        $this->assertSame(str_repeat('\xFF', 1 << 20), \UrlNormalize\Bundle\Printable::escape($invalid));
     }
 
     public function testAnOptionsErrorEscapesWhatItQuotes(): void

@@ -16,9 +16,9 @@ final class Printable
 {
     /**
      * One or more characters of valid UTF-8 (no overlong form, no surrogate, at most U+10FFFF)
-     * at the start of the subject, possessive: nothing to backtrack into.
+     * at the offset, possessive: nothing to backtrack into.
      */
-    private const UTF8_RUN = '/\A(?:[\x00-\x7F]|[\xC2-\xDF][\x80-\xBF]|\xE0[\xA0-\xBF][\x80-\xBF]'
+    private const UTF8_RUN = '/\G(?:[\x00-\x7F]|[\xC2-\xDF][\x80-\xBF]|\xE0[\xA0-\xBF][\x80-\xBF]'
         . '|[\xE1-\xEC\xEE\xEF][\x80-\xBF]{2}|\xED[\x80-\x9F][\x80-\xBF]|\xF0[\x90-\xBF][\x80-\xBF]{2}'
         . '|[\xF1-\xF3][\x80-\xBF]{3}|\xF4[\x80-\x8F][\x80-\xBF]{2})++/';
 
@@ -28,9 +28,9 @@ final class Printable
     private const NAMED = ["\0" => '\0', "\t" => '\t', "\n" => '\n', "\r" => '\r'];
 
     /**
-     * The bytes one match reads at most: well under PCRE's match limit without its JIT (as on
-     * musl builds), so a URL of megabytes is read in linear time. A character cut at the end of
-     * a chunk is read whole by the next one.
+     * The bytes read as one subject: a match in it stays well under PCRE's match limit without
+     * its JIT (as on musl builds), so a URL of megabytes is read in linear time. A character cut
+     * at the end of a chunk is read whole by the next one.
      */
     private const CHUNK = 65536;
 
@@ -43,13 +43,22 @@ final class Printable
         $offset = 0;
         $length = strlen($text);
         while ($offset < $length) {
-            if (preg_match(self::UTF8_RUN, substr($text, $offset, self::CHUNK), $match) === 1) {
-                $escaped .= self::escapeControls($match[0]);
-                $offset += strlen($match[0]);
-            } else {
-                $escaped .= sprintf('\x%02X', ord($text[$offset]));
-                $offset++;
+            $chunk = substr($text, $offset, self::CHUNK);
+            $end = strlen($chunk);
+            $last = $offset + $end === $length;
+            $at = 0;
+            while ($at < $end) {
+                if (preg_match(self::UTF8_RUN, $chunk, $match, 0, $at) === 1) {
+                    $escaped .= self::escapeControls($match[0]);
+                    $at += strlen($match[0]);
+                } elseif (!$last && $end - $at < 4) {
+                    break; // maybe a character the chunk cuts: the next chunk starts with it
+                } else {
+                    $escaped .= sprintf('\x%02X', ord($chunk[$at]));
+                    $at++;
+                }
             }
+            $offset += $at;
         }
         return $escaped;
     }
