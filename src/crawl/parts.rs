@@ -108,6 +108,21 @@ impl<'a> Parts<'a> {
         path_and_query: "",
     };
 
+    /// The eight components in URLPattern's order (protocol, username, password, hostname,
+    /// port, pathname, search, hash), a missing query or fragment as empty.
+    pub(crate) fn in_pattern_order(&self) -> [&'a str; 8] {
+        [
+            self.scheme,
+            self.username,
+            self.password,
+            self.host,
+            self.port,
+            self.path,
+            self.query.unwrap_or(""),
+            self.fragment.unwrap_or(""),
+        ]
+    }
+
     /// Slices a serialized URL in one pass over its bytes. Text that is no serialization
     /// gives empty components where its shape breaks, never a panic.
     pub(crate) fn of(url: &'a str) -> Self {

@@ -94,18 +94,8 @@ pub(crate) fn read_url<'a>(url: &'a [u8], base: Option<&[u8]>) -> Option<NormalU
 
 /// The component values of a URL in normal form.
 pub(crate) fn url_values<'a>(parts: &Parts<'a>) -> Values<'a> {
-    use std::borrow::Cow::Borrowed;
     Values {
-        values: [
-            Borrowed(parts.scheme),
-            Borrowed(parts.username),
-            Borrowed(parts.password),
-            Borrowed(parts.host),
-            Borrowed(parts.port),
-            Borrowed(parts.path),
-            Borrowed(parts.query.unwrap_or("")),
-            Borrowed(parts.fragment.unwrap_or("")),
-        ],
+        values: parts.in_pattern_order().map(std::borrow::Cow::Borrowed),
     }
 }
 

@@ -18,7 +18,7 @@ pub use matching::{ComponentMatch, PatternMatch};
 
 use crate::crawl::parts::{NormalUrl, Parts};
 use input::input_text;
-use matching::Dfas;
+use matching::Step;
 use urlpattern::quirks::StringOrInit;
 
 /// A compiled URL pattern.
@@ -41,11 +41,9 @@ pub struct UrlPattern {
     /// pathname, the search and the hash). The crate compiles them with the `regex` crate,
     /// which ignores the `i` flag it passes, and compares their literal parts exactly.
     folded: [Option<regex::Regex>; 8],
-    /// The components `test()` asks, in the order it asks them.
-    active: Vec<usize>,
-    /// For `test()`, the components that a regular expression decides, as full DFAs where
-    /// they apply.
-    dfas: Dfas,
+    /// The components `test()` asks, in the order it asks them, each with how it decides
+    /// (a regular expression as a full DFA where one applies).
+    plan: Vec<Step>,
 }
 
 impl UrlPattern {
@@ -114,13 +112,11 @@ impl UrlPattern {
                 *slot = Some(built);
             }
         }
-        let active = matching::active_components(&inner, &folded);
-        let dfas = matching::dfas(&inner, &folded);
+        let plan = matching::plan(&inner, &folded);
         Ok(Self {
             inner,
             folded,
-            active,
-            dfas,
+            plan,
         })
     }
 
@@ -175,13 +171,7 @@ impl UrlPattern {
     /// nothing.
     pub fn test_url(&self, url: &[u8], base: Option<&[u8]>) -> bool {
         input::read_url(url, base).is_some_and(|url| {
-            matching::test_url(
-                &self.inner,
-                &self.folded,
-                &self.dfas,
-                &self.active,
-                &url.parts(),
-            )
+            matching::test_url(&self.inner, &self.folded, &self.plan, &url.parts())
         })
     }
 
@@ -225,7 +215,7 @@ impl UrlPattern {
     /// Whether the components of a URL in normal form match: the fast path for scopes,
     /// which slice a URL once for all their entries.
     pub(crate) fn test_parts(&self, parts: &Parts<'_>) -> bool {
-        matching::test_url(&self.inner, &self.folded, &self.dfas, &self.active, parts)
+        matching::test_url(&self.inner, &self.folded, &self.plan, parts)
     }
 }
 

@@ -127,6 +127,15 @@ fn component_matchers_agree_with_the_crate() {
         "*://*/*",
         "https://example.com/a/*?q=:v",
         "/x/*#*",
+        // A fixed string; an empty port; a capture between a prefix and a suffix; a
+        // segment (`/` filtered, not empty); an empty capture allowed or not.
+        "https://example.com:8080/a",
+        "https://example.com/x/*.js",
+        "https://*.example.com/:slug",
+        "https://example.com/:a.html",
+        "https://example.com/a*",
+        "https://example.com/a:b",
+        "/X/:Y",
     ];
     let urls = [
         "https://a.example.com/x",
@@ -141,12 +150,27 @@ fn component_matchers_agree_with_the_crate() {
         "https://example.com/",
         "mailto:a@b",
         "https://example.com/x/#",
+        "https://example.com:8080/a",
+        "https://example.com:8080/A",
+        "https://example.com/x/y/z.js",
+        "https://example.com/x/.js",
+        "https://b.example.com/c",
+        "https://b.example.com/c/d",
+        "https://b.example.com/",
+        "https://example.com/x.html",
+        "https://example.com/.html",
+        "https://example.com/x/y.html",
+        "https://example.com/a",
+        "https://example.com/abc",
+        "https://example.com/X/y",
+        "https://example.com/x/Y",
+        "https://example.com/x/",
     ];
-    for text in patterns {
+    for (text, ignore_case) in patterns.iter().flat_map(|p| [(p, false), (p, true)]) {
         let Ok(p) = UrlPattern::new(
             PatternInput::String(text),
             Some("https://example.com"),
-            false,
+            ignore_case,
         ) else {
             continue;
         };
@@ -155,7 +179,7 @@ fn component_matchers_agree_with_the_crate() {
             assert_eq!(
                 p.test(&input, None).unwrap(),
                 p.exec(&input, None).unwrap().is_some(),
-                "{text} {url}"
+                "{text} (ignore case: {ignore_case}) {url}"
             );
         }
     }
