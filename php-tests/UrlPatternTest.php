@@ -171,6 +171,62 @@ final class UrlPatternTest extends TestCase
         (new UrlPattern('https://a/*'))->test(1.5); // @phpstan-ignore-line
     }
 
+    public function testEveryFormOfTheCallGivesOneAnswer(): void
+    {
+        // A single string takes a shorter road than a Stringable, a reference or a second
+        // argument; the answers must not depend on the road.
+        $patterns = [
+            new UrlPattern('https://*.example.com/blog/:year(\\d+)/:slug'),
+            new UrlPattern('https://example.com:8080/*.js'),
+            new UrlPattern('/x/:y', 'https://example.com/'),
+            new UrlPattern('https://example.com/A/*', null, ['ignoreCase' => true]),
+        ];
+        $urls = [
+            'https://www.example.com/blog/2026/post', 'https://example.com/blog/2026/post',
+            'https://a.example.com/blog/x/post', 'https://example.com:8080/a/b.js',
+            'https://example.com:8080/b.css', 'https://example.com/x/y', 'https://example.com/x/',
+            'https://example.com/a/b', 'HTTPS://EXAMPLE.COM/a/b', 'example.com/x/y', '', "\xFF",
+            'https://exa mple.com/', 'mailto:a@example.com',
+        ];
+        foreach ($patterns as $pattern) {
+            foreach ($urls as $url) {
+                $expected = $pattern->test($url);
+                $stringable = new class ($url) implements \Stringable {
+                    public function __construct(private string $url)
+                    {
+                    }
+
+                    public function __toString(): string
+                    {
+                        return $this->url;
+                    }
+                };
+                $reference = $url;
+                $alias = &$reference;
+                $this->assertSame($expected, $pattern->test($stringable), $url);
+                $this->assertSame($expected, $pattern->test($alias), $url);
+                $this->assertSame($expected, $pattern->test($url, null), $url);
+                $this->assertSame($expected, $pattern->exec($url) !== null, $url);
+            }
+        }
+        $this->assertTrue($patterns[0]->test('https://www.example.com/blog/2026/post'));
+        $this->assertFalse($patterns[0]->test('https://example.org/blog/2026/post'));
+        $this->assertTrue($patterns[2]->test('https://example.com/x/y'));
+    }
+
+    public function testArgumentCountErrorsStay(): void
+    {
+        $pattern = new UrlPattern('https://a/*');
+        try {
+            $pattern->test(); // @phpstan-ignore-line
+            $this->fail('accepted no argument');
+        } catch (\ArgumentCountError $e) {
+            $this->assertStringContainsString('expects at least 1 argument, 0 given', $e->getMessage());
+        }
+        $this->expectException(\ArgumentCountError::class);
+        $pattern->test('https://a/', null, 'extra'); // @phpstan-ignore-line
+    }
+
     public function testAPatternIsConstructedOnce(): void
     {
         $pattern = new UrlPattern('https://a/*');

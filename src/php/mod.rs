@@ -6,6 +6,7 @@ mod batch;
 mod construct;
 mod crawl_args;
 mod exception;
+mod hot;
 mod info;
 mod interface;
 mod logger;

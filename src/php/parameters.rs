@@ -7,6 +7,8 @@
 //!   password, and PHP leaves a marked argument out of stack traces
 //!   (`Object(SensitiveParameterValue)`), whatever `zend.exception_ignore_args` says.
 //!
+//! - the own handlers of the hot methods (`hot.rs`), installed at the same point.
+//!
 //! ext-php-rs registers the classes after the module's own startup function, and a
 //! registered method is what these change; so they are added at the first request startup
 //! after each module startup, before any PHP code of that request can see the methods.
@@ -187,6 +189,11 @@ pub(crate) fn complete_url_parameters() {
                 }
             }
         }
+    }
+    // The hot methods' own handlers go in at the same point, under the same lock.
+    if let Some(test) = class_entry::<UrlPattern>().and_then(|class| method(class, "test")) {
+        // SAFETY: the registered internal method `test`; no request runs PHP code yet.
+        unsafe { super::hot::install_test(test) };
     }
 }
 
