@@ -231,6 +231,22 @@ final class CanonicalizeTest extends TestCase
         $this->assertCount(2, $records);
         $this->assertSame('https://exa mple.com/', $records[0]['context']['url']);
         $this->assertSame('https://example.com:99999/', $records[1]['context']['url'], 'the invalid one of the two');
+        // The context names the input at fault: long, with a password, or with bytes that are
+        // not UTF-8.
+        $long = 'https://exa mple.com/' . str_repeat('a', 500);
+        $this->assertFalse($lenient->equivalent($long, 'https://example.com/'));
+        $this->assertFalse($lenient->sameSite('https://u:secret@exa mple.com/', 'https://example.com/'));
+        $this->assertFalse($lenient->sameSite('https://example.com/', "https://exa mple.com/\xFF"));
+        $records = $handler->getRecords();
+        $this->assertSame($long, $records[2]['context']['url']);
+        $this->assertStringStartsWith('https://u:', $records[3]['context']['url']);
+        $this->assertStringEndsWith('@exa mple.com/', $records[3]['context']['url']);
+        $this->assertSame("https://exa mple.com/\xFF", $records[4]['context']['url']);
+        // Two inputs that read alike once bytes that are not UTF-8 are replaced: `\xFF` and
+        // U+FFFD. Only the second is too long.
+        $short = new N(new Logger('keys', [$handler]), ['max_length' => 25]);
+        $this->assertFalse($short->equivalent("https://example.com/\xFF", "https://example.com/\u{FFFD}"));
+        $this->assertSame("https://example.com/\u{FFFD}", $handler->getRecords()[5]['context']['url']);
         $strict = new N(null, ['strict' => true]);
         try {
             $strict->equivalent('https://example.com/', 'https://example.com:99999/');

@@ -16,8 +16,12 @@ use ext_php_rs::zend::{ce, ExecutorGlobals};
 pub(crate) fn unconstructed_this<'a, T: RegisteredClass>() -> PhpResult<&'a mut ZendObject> {
     let frame = ExecutorGlobals::get().current_execute_data;
     // SAFETY: during an internal function call the engine points EG(current_execute_data) at
-    // that call's frame, which lives until the call returns; only its `This` slot is borrowed.
-    let this = unsafe { frame.as_mut() }.and_then(|frame| frame.This.object_mut());
+    // that call's frame, which lives until the call returns. Only its `This` slot is borrowed,
+    // through a pointer to that field: the arguments, which the caller holds borrowed, are
+    // other slots of the same frame, so no reference to the whole frame is made.
+    let this = (!frame.is_null())
+        .then(|| unsafe { &mut *std::ptr::addr_of_mut!((*frame).This) })
+        .and_then(|this| this.object_mut());
     let this =
         this.ok_or_else(|| error(format!("{}::__construct() needs an object", T::CLASS_NAME)))?;
     if ZendClassObject::<T>::from_zend_obj(this).is_some() {

@@ -219,7 +219,10 @@ impl UrlNormalizer {
     ) -> PhpResult<bool> {
         let (a, b, schemeful) = (a.read(1)?, b.read(2)?, schemeful.read(3)?);
         let result = crate::same_site(a.bytes(), b.bytes(), schemeful, &self_.options);
-        result.or_else(|err| warn_or_throw_for_pair(self_, err, &a, &b).map(|()| false))
+        result.or_else(|err| {
+            let a_fails = || crate::same_site(a.bytes(), a.bytes(), false, &self_.options).is_err();
+            warn_or_throw_for_pair(self_, err, &a, &b, a_fails).map(|()| false)
+        })
     }
 
     pub fn equivalent(
@@ -231,7 +234,10 @@ impl UrlNormalizer {
         let (a, b, flags) = (a.read(1)?, b.read(2)?, flags.read(3)?);
         let flags = flags_or_default(flags)?;
         let result = crate::equivalent(a.bytes(), b.bytes(), flags, &self_.options);
-        result.or_else(|err| warn_or_throw_for_pair(self_, err, &a, &b).map(|()| false))
+        result.or_else(|err| {
+            let a_fails = || crate::canonicalize(a.bytes(), flags, &self_.options).is_err();
+            warn_or_throw_for_pair(self_, err, &a, &b, a_fails).map(|()| false)
+        })
     }
 
     /// Never throws for a bad URL: the array says why it is one.
@@ -313,16 +319,18 @@ fn normalize_one(
     let normalized = crate::normalize_cow(url.bytes(), &this.options);
     let answer = lenient(this, url.bytes(), normalized, to_exception)?;
     // The logger is looked up only for a changed URL: the fast path's answer costs nothing more.
-    if let Some(logger) = answer.as_ref().and_then(|_| Logger::of(&this.std)) {
-        let new = answer.as_ref().map_or(url.zval(), PhpString::zval);
+    let logged = answer
+        .as_ref()
+        .and_then(|new| Some((new, Logger::of(&this.std)?)));
+    if let Some((new, logger)) = logged {
         // Shared as they are, unless a password must be hidden: then a redacted copy.
         let original_redacted = redacted(this, url.bytes());
-        let new_redacted = answer.as_ref().and_then(|new| redacted(this, new.bytes()));
+        let new_redacted = redacted(this, new.bytes());
         logger.debug(
             "URL normalized for HTTP request",
             &[
                 ("original", original_redacted.as_ref().unwrap_or(url.zval())),
-                ("normalized", new_redacted.as_ref().unwrap_or(new)),
+                ("normalized", new_redacted.as_ref().unwrap_or(new.zval())),
             ],
         )?;
     }
@@ -384,15 +392,17 @@ fn warn_or_throw(this: &This, err: UrlError, input: &[u8]) -> PhpResult<()> {
 }
 
 /// [`warn_or_throw`] for a method of two URLs: the error names the input at fault, the first
-/// of the two that is not a URL, and the warning's context holds that one.
+/// of the two that is not a URL, and the warning's context holds that one. `a_fails` runs the
+/// method on `a` alone (only here, on the error path): comparing the error's text with the
+/// inputs could not tell two inputs apart that differ only in bytes that are not UTF-8.
 fn warn_or_throw_for_pair(
     this: &This,
     err: UrlError,
     a: &StringArg<'_>,
     b: &StringArg<'_>,
+    a_fails: impl FnOnce() -> bool,
 ) -> PhpResult<()> {
-    let a_failed = err.input() == String::from_utf8_lossy(a.bytes());
-    warn_or_throw(this, err, if a_failed { a.bytes() } else { b.bytes() })
+    warn_or_throw(this, err, if a_fails() { a.bytes() } else { b.bytes() })
 }
 
 /// A lenient failure, logged as a warning with the message and context keys of the userland
