@@ -292,6 +292,13 @@ impl UrlNormalizer {
     }
 }
 
+impl UrlNormalizer {
+    /// The options it was built with.
+    pub(super) fn options(&self) -> &Options {
+        &self.options
+    }
+}
+
 /// canonicalize() of one URL, as the caller's own string when it is its own key.
 fn canonical(this: &This, url: &StringArg<'_>, flags: Flags) -> PhpResult<PhpString> {
     let canonical = crate::canonicalize(url.bytes(), flags, &this.options);

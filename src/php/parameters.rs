@@ -13,6 +13,7 @@
 //! registered method is what these change; so they are added at the first request startup
 //! after each module startup, before any PHP code of that request can see the methods.
 
+use super::hot;
 use super::interface::PhpInterfaceUrlNormalizerInterface;
 use super::normalizer::UrlNormalizer;
 use super::pattern::UrlPattern;
@@ -191,9 +192,16 @@ pub(crate) fn complete_url_parameters() {
         }
     }
     // The hot methods' own handlers go in at the same point, under the same lock.
-    if let Some(test) = class_entry::<UrlPattern>().and_then(|class| method(class, "test")) {
-        // SAFETY: the registered internal method `test`; no request runs PHP code yet.
-        unsafe { super::hot::install_test(test) };
+    for (class, method_name, handler, generated) in hot::METHODS {
+        let class = match class {
+            hot::Class::UrlNormalizer => class_entry::<UrlNormalizer>(),
+            hot::Class::UrlPattern => class_entry::<UrlPattern>(),
+        };
+        if let Some(function) = class.and_then(|class| method(class, method_name)) {
+            // SAFETY: the registered internal method the handler was written for; no request
+            // runs PHP code yet.
+            unsafe { hot::install(function, handler, generated) };
+        }
     }
 }
 
