@@ -5,7 +5,8 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-# debian_mirror (the machine's Debian mirror), and the private apt of scripts/php/*.
+# debian_mirror (the Debian mirror of the system's apt sources), and the private apt of
+# scripts/php/*.
 source "$ROOT/scripts/php/apt.sh"
 EXTENSION="$ROOT/target/release/liburl_normalize.so"
 # Read by the demo and the tests to start PHP subprocesses (bin/console) with the extension.
@@ -27,7 +28,8 @@ need() {
 has_php_module() { compgen -G "/usr/lib/php/20*/$1.so" >/dev/null; }
 
 # Each check tests for a file that the package (or the versioned package it pulls in) installs,
-# so that a look-alike cannot satisfy it: libclang-cpp14, on these machines, is not libclang.
+# so that a look-alike cannot satisfy it: libclang-cpp14 (LLVM's C++ API) is not libclang, the
+# C library bindgen loads.
 need_build_packages() {
     need php-cli compgen -G '/usr/bin/php[0-9]*.[0-9]*'
     need php-dev compgen -G '/usr/bin/php-config[0-9]*.[0-9]*'
@@ -193,7 +195,7 @@ symfony_targets() {
         6.4) echo php8.4-x86_64-glibc ;;
         7.4) echo php8.2-x86_64-glibc php8.4-x86_64-glibc ;;
         8.1) echo php8.4-x86_64-glibc php8.5-x86_64-glibc ;;
-        *) echo "no Symfony $1 here (${SYMFONY_VERSIONS[*]})" >&2; return 1 ;;
+        *) echo "no Symfony $1 in SYMFONY_VERSIONS (${SYMFONY_VERSIONS[*]})" >&2; return 1 ;;
     esac
 }
 # need_symfony VERSION: that Symfony's libraries, in SYMFONY_LIBS_DIR; SYMFONY_TARGETS lists
@@ -292,7 +294,8 @@ phpunit_in() {
         with_libs "$php" -d "extension=$extension" "$PHP_LIBS_DIR/bin/phpunit" "$@"
 }
 # TEST_TARGETS: what scripts/test builds and tests (CI); PACKAGE_TARGETS: what scripts/package
-# builds, every target whose PHP can be had here. Each platform's file adds its own.
+# builds, every target whose PHP Debian's packages or scripts/php/source give. Each platform's
+# file adds its own.
 TEST_TARGETS=()
 PACKAGE_TARGETS=()
 # Packaged binaries use no glibc symbol newer than this: RHEL 8, Debian 10, Ubuntu 20.04 and later.
@@ -332,8 +335,9 @@ parse_target() {
     TARGET_PLATFORM=$TARGET_ARCH-$TARGET_LIBC
 }
 
-# php_target NAME: sets TARGET_PHP (a command that runs that PHP here) and TARGET_PHP_CONFIG,
-# and what parse_target sets, fetching or building that PHP into the cache the first time:
+# php_target NAME: sets TARGET_PHP (a command that runs that PHP on the system, an aarch64 one
+# under qemu-user) and TARGET_PHP_CONFIG, and what parse_target sets, fetching or building that
+# PHP into the cache the first time:
 #   NTS glibc: the system's PHP when it is that one, else Debian's (scripts/php/debian);
 #   ZTS, musl: built from Debian's source (scripts/php/source).
 php_target() {

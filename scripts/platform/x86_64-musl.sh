@@ -1,13 +1,14 @@
 # x86_64 Linux with musl (Alpine, the php:*-alpine images): Debian's Rust 1.96 (rustc-web,
-# cargo-web), whose standard library is rebuilt for musl from rust-web-src (-Zbuild-std): rustup's
-# musl std cannot be downloaded here, and Debian ships none. Linked by zig (scripts/zigcc-musl).
+# cargo-web), whose standard library is rebuilt for musl from rust-web-src (-Zbuild-std), as
+# Debian ships no musl std; the build takes nothing from rustup. Linked by zig
+# (scripts/zigcc-musl).
 # The PHPs are built from source with musl-gcc (scripts/php/source).
 # shellcheck shell=bash
 
 # The whole PHPUnit suite runs in the musl PHP (its libxml2 gives PHPUnit dom, xml, xmlwriter);
 # it passes on 8.4 too, which only scripts/package builds, to keep CI short.
 TEST_TARGETS+=(php8.2-x86_64-musl)
-# PHP 8.5 has no source that the mirror here serves (scripts/php/source). The ZTS musl PHP (for
+# No 8.5: scripts/php/source pins the sources of 8.2 and 8.4 only. The ZTS musl PHP (for
 # FrankenPHP's Alpine images) builds the same way, with --enable-zts.
 PACKAGE_TARGETS+=(php8.2-x86_64-musl php8.4-x86_64-musl php8.2-x86_64-musl-zts php8.4-x86_64-musl-zts)
 

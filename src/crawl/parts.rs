@@ -1,4 +1,4 @@
-//! The components of a URL in its normal form (what [`crate::normalize`] returns), found by
+//! The components of a URL in its normal form (what [`crate::normalize()`] returns), found by
 //! slicing its text: a serialized URL has a fixed shape, so no parse is needed.
 //!
 //! `scheme ":" ["//" [userinfo "@"] host [":" port]] path ["?" query] ["#" fragment]`; in the
@@ -13,7 +13,7 @@ use crate::normalize::fast::normal_form;
 use crate::normalize::normalize_cow;
 use crate::options::Options;
 
-/// A URL read as the rest of the API reads it: [`crate::normalize`] with the default options.
+/// A URL read as the rest of the API reads it: [`crate::normalize()`] with the default options.
 pub(crate) struct NormalUrl<'a> {
     text: Cow<'a, str>,
     /// Where the host is, when normalize()'s fast path found it (an `http` or `https` URL
@@ -48,7 +48,7 @@ impl<'a> NormalUrl<'a> {
         })
     }
 
-    /// A URL already in normal form (the answer of [`crate::normalize`] or
+    /// A URL already in normal form (the answer of [`crate::normalize()`] or
     /// [`crate::resolve`]).
     pub(crate) fn from_normal(text: String) -> NormalUrl<'static> {
         NormalUrl {

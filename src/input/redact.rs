@@ -2,7 +2,7 @@
 //! kept (`https://user:***@example.com/`).
 //!
 //! The input is found as the parser finds it (tabs and newlines skipped, leading and trailing
-//! controls and spaces ignored, the scheme-less rule of [`crate::input::has_scheme`], `\` a
+//! controls and spaces ignored, the scheme-less rule of [`crate::input::scheme::has_scheme`], `\` a
 //! separator in special URLs), so whatever the parser reads as a password is hidden, in an
 //! invalid URL too. Everything else is kept byte for byte.
 

@@ -42,7 +42,7 @@ use crate::standard::ParsedUrl;
 ///
 /// # Errors
 ///
-/// As [`crate::normalize`], with the operation named `canonicalize`.
+/// As [`crate::normalize()`], with the operation named `canonicalize`.
 pub fn canonicalize(input: &[u8], flags: Flags, options: &Options) -> Result<String, UrlError> {
     match canonicalize_fast_path(input, flags, options) {
         Some(canonical) => Ok(canonical),
@@ -112,7 +112,7 @@ pub fn equivalent(a: &[u8], b: &[u8], flags: Flags, options: &Options) -> Result
 ///
 /// # Errors
 ///
-/// As [`crate::normalize`].
+/// As [`crate::normalize()`].
 pub fn remove_query_parameters(
     input: &[u8],
     names: &[String],

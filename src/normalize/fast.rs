@@ -16,7 +16,7 @@
 //! ("http" | "https") "://" host [":" port] "/" path ["?" query] ["#" fragment]
 //! ```
 //!
-//! * The scheme is lowercase, so it serializes as written and [`crate::input::has_scheme`]
+//! * The scheme is lowercase, so it serializes as written and [`crate::input::scheme::has_scheme`]
 //!   takes it as a scheme. Nothing is stripped, because every byte is printable ASCII.
 //! * The host is made of non-empty labels of `a-z 0-9 - _`. For such a host the host
 //!   parser's UTS #46 step is the identity. Excluded are a label starting with `xn--`

@@ -12,7 +12,7 @@ use std::cell::OnceCell;
 use url::Position;
 
 /// Resolves `href` against `base` as a browser resolves a link, and returns the
-/// normalized result (see [`crate::normalize`]).
+/// normalized result (see [`crate::normalize()`]).
 ///
 /// `base` must be an absolute URL: the address of the page after redirects.
 /// Leading and trailing spaces and every tab or newline in `href` are ignored, and `\`

@@ -1,6 +1,6 @@
 //! `to_display()`: a URL as a person should read it, pointing exactly where the URL points.
 //!
-//! Two changes to the normalized URL, both undone by [`crate::normalize`]:
+//! Two changes to the normalized URL, both undone by [`crate::normalize()`]:
 //! - each `xn--` label of the host is shown in Unicode when the IDN display policy
 //!   ([`crate::site::spoof_checks`]) finds nothing it could pass for;
 //! - percent-encoded UTF-8 in the path, query and fragment is decoded where the character
@@ -52,7 +52,7 @@ use url::Position;
 ///
 /// # Errors
 ///
-/// As [`crate::normalize`]: the input is not a URL.
+/// As [`crate::normalize()`]: the input is not a URL.
 pub fn to_display(input: &[u8], options: &Options) -> Result<String, UrlError> {
     let parsed = parse_input(input, options, Operation::ToDisplay)?;
     let url = &parsed.url;

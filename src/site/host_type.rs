@@ -6,7 +6,7 @@ use crate::options::Options;
 
 /// The type of the URL's host after normalization: `domain`, `ipv4`, `ipv6`, `opaque` (the
 /// host of a non-special URL, kept as written) or `empty` (no host, or an empty one). The URL
-/// is read as [`crate::normalize`] reads it; the options' policies do not judge it here.
+/// is read as [`crate::normalize()`] reads it; the options' policies do not judge it here.
 ///
 /// # Examples
 ///
@@ -23,7 +23,7 @@ use crate::options::Options;
 ///
 /// # Errors
 ///
-/// As [`crate::normalize`], except for the policies: the input is not a URL, or is longer
+/// As [`crate::normalize()`], except for the policies: the input is not a URL, or is longer
 /// than `max_length`.
 pub fn host_type(input: &[u8], options: &Options) -> Result<&'static str, UrlError> {
     read_input(input, options, Operation::HostType).map(|url| url.host_of().type_name())

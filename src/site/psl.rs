@@ -44,7 +44,7 @@ pub const PUBLIC_SUFFIX_LIST_RULES: usize = 10_397;
 ///
 /// # Errors
 ///
-/// As [`crate::normalize`]: the input is not a URL.
+/// As [`crate::normalize()`]: the input is not a URL.
 pub fn registrable_domain(input: &[u8], options: &Options) -> Result<Option<String>, UrlError> {
     let url = parse_input(input, options, Operation::RegistrableDomain)?;
     let sections = options.public_suffixes();
@@ -70,7 +70,7 @@ pub fn registrable_domain(input: &[u8], options: &Options) -> Result<Option<Stri
 ///
 /// # Errors
 ///
-/// As [`crate::normalize`]: the input is not a URL.
+/// As [`crate::normalize()`]: the input is not a URL.
 pub fn public_suffix(input: &[u8], options: &Options) -> Result<Option<String>, UrlError> {
     let url = parse_input(input, options, Operation::PublicSuffix)?;
     let sections = options.public_suffixes();
@@ -103,7 +103,7 @@ pub fn public_suffix(input: &[u8], options: &Options) -> Result<Option<String>, 
 ///
 /// # Errors
 ///
-/// As [`crate::normalize`], for the first of the two inputs that is not a URL.
+/// As [`crate::normalize()`], for the first of the two inputs that is not a URL.
 pub fn same_site(a: &[u8], b: &[u8], schemeful: bool, options: &Options) -> Result<bool, UrlError> {
     let a = parse_input(a, options, Operation::SameSite)?;
     let b = parse_input(b, options, Operation::SameSite)?;

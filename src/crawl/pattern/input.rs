@@ -1,5 +1,5 @@
 //! What a URL pattern is built from, and what it is matched against: a string (a URL as
-//! found, read as [`crate::normalize`] reads it) or components, as URLPattern's
+//! found, read as [`crate::normalize()`] reads it) or components, as URLPattern's
 //! `URLPatternInit` dictionary.
 
 use crate::crawl::parts::{default_options, NormalUrl, Parts};

@@ -4,7 +4,7 @@
 //! The patterns are compiled by Deno's `urlpattern` crate (on the `url` crate and the
 //! `regex` crate, whose matching is linear in the input, so no pattern can make matching
 //! slow). What this module adds is how URLs are read: a string is read as
-//! [`crate::normalize`] reads it (`コーヒー.jp/*` and `https://xn--tck2c4fb.jp/*` are one
+//! [`crate::normalize()`] reads it (`コーヒー.jp/*` and `https://xn--tck2c4fb.jp/*` are one
 //! URL), and its components are sliced from the normal form, with no second parse.
 
 mod ascii_dfa;

@@ -15,7 +15,7 @@
 //! - `*` and `$` in a URL are written `%2A` and `%24`, so that a rule's `%2A` and `%24` match
 //!   them verbatim (§2.2.3), while a rule's own `*` and `$` stay special.
 //!
-//! A URL comes in as [`crate::normalize`] wrote it; a rule as written in the file.
+//! A URL comes in as [`crate::normalize()`] wrote it; a rule as written in the file.
 
 use std::borrow::Cow;
 

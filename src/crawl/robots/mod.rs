@@ -3,7 +3,7 @@
 //! [`RobotsTxt::parse`] reads a file ([`lines`]: byte order mark, line endings, comments,
 //! the 500 KiB limit) into groups ([`groups`]) of compiled rules ([`rule`]);
 //! [`RobotsTxt::for_status`] stands for a file that could not be fetched. A URL is read as
-//! [`crate::normalize`] reads it, and its path and query are compared with the rules in
+//! [`crate::normalize()`] reads it, and its path and query are compared with the rules in
 //! the form [`escape`] describes. The crawler names itself with a product token
 //! ([`agent`]).
 
@@ -47,7 +47,7 @@ pub struct RobotsTxt {
 /// Why a question could not be answered.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RobotsError {
-    /// The URL is not one ([`crate::normalize`] fails on it).
+    /// The URL is not one ([`crate::normalize()`] fails on it).
     Url(UrlError),
     /// The user agent is no product token.
     Agent(InvalidAgent),

@@ -2,7 +2,7 @@
 //! [`entry::Entry`], exclude first; and the scope a sitemap may speak for.
 //!
 //! Host and site entries are found with one lookup each, whatever their number; patterns
-//! and prefixes are tried in order. A URL is read once, as [`crate::normalize`] reads it.
+//! and prefixes are tried in order. A URL is read once, as [`crate::normalize()`] reads it.
 
 pub(crate) mod entry;
 

@@ -44,7 +44,7 @@ pub struct Explanation {
     pub host_type: Option<&'static str>,
 }
 
-/// Explains what [`crate::normalize`] does with `input`; never fails.
+/// Explains what [`crate::normalize()`] does with `input`; never fails.
 ///
 /// # Examples
 ///
