@@ -31,10 +31,7 @@ impl<'a> NormalUrl<'a> {
     /// Normalizes `input` under `options`.
     pub(crate) fn read_with(input: &'a [u8], options: &Options) -> Result<Self, UrlError> {
         if let Some(normal) = normal_form(input) {
-            if options.check_length(input).is_ok()
-                && options.allows_scheme(normal.scheme)
-                && options.allows_domain(normal.host)
-            {
+            if options.admits_fast_answer(input, normal.scheme, normal.host, normal.url) {
                 let start = normal.scheme.len() + 3;
                 return Ok(Self {
                     text: Cow::Borrowed(normal.url),

@@ -79,12 +79,8 @@ pub fn normalize_cow<'a>(input: &'a [u8], options: &Options) -> Result<Cow<'a, s
 /// normal form, the normal form written in one pass, or `None` when only the full path knows
 /// (or the options' limits and policies refuse the input: the full path reports why).
 pub(crate) fn normalize_fast<'a>(input: &'a [u8], options: &Options) -> Option<Cow<'a, str>> {
-    let allowed = |scheme: &str, host: &str, url: &str| {
-        options.check_length(input).is_ok()
-            && options.check_result_length(url.len()).is_ok()
-            && options.allows_scheme(scheme)
-            && options.allows_domain(host)
-    };
+    let allowed =
+        |scheme: &str, host: &str, url: &str| options.admits_fast_answer(input, scheme, host, url);
     match fast_path(input, options.default_scheme())? {
         FastAnswer::Kept(normal) if allowed(normal.scheme, normal.host, normal.url) => {
             Some(Cow::Borrowed(normal.url))

@@ -123,7 +123,7 @@ impl<'a> Base<'a> {
         }
         // A base in normal form needs no parse to have links joined onto it.
         if let Some(normal) = fast::normal_form(base) {
-            if options.allows_scheme(normal.scheme) && options.allows_domain(normal.host) {
+            if options.admits_fast_answer(base, normal.scheme, normal.host, normal.url) {
                 this.joinable = JoinableBase::new(Cow::Borrowed(normal.url))
                     .and_then(|joinable| joinable.into_directory(directory));
                 return this;
@@ -198,14 +198,14 @@ impl<'a> Base<'a> {
         } else {
             return joinable.join(href);
         };
-        let allowed = |scheme: &str, host: &str| {
-            self.options.allows_scheme(scheme) && self.options.allows_domain(host)
+        let allowed = |scheme: &str, host: &str, url: &str| {
+            self.options.admits_fast_answer(href, scheme, host, url)
         };
         if let Some(normal) = fast::normal_form(&absolute) {
-            return allowed(normal.scheme, normal.host).then(|| normal.url.to_owned());
+            return allowed(normal.scheme, normal.host, normal.url).then(|| normal.url.to_owned());
         }
         let rebuilt = rebuild(&absolute, "")?;
-        allowed(rebuilt.scheme, rebuilt.host()).then_some(rebuilt.url)
+        allowed(rebuilt.scheme, rebuilt.host(), &rebuilt.url).then_some(rebuilt.url)
     }
 
     /// [`Base::resolve`] without the fast path: the base parsed, the link joined by the

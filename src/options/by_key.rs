@@ -255,6 +255,7 @@ impl Options {
                 ));
             }
         }
+        self.fast_path = self.fast_path_checks();
         Ok(())
     }
 

@@ -44,6 +44,27 @@ pub struct Options {
     log_credentials: bool,
     /// `allowed_hosts` and `block_private_hosts`.
     host_policy: HostPolicy,
+    /// What a fast-path answer must pass under the fields above, kept up to date by every
+    /// change ([`Options::fast_path_checks`]).
+    fast_path: FastPathChecks,
+}
+
+/// The checks a fast path's answer (`normalize()`'s, and the keys' built on it) must pass
+/// before it stands; the lengths are always checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct FastPathChecks {
+    /// `allowed_schemes` is set.
+    scheme: bool,
+    /// `allowed_hosts` or `block_private_hosts` is set.
+    host: bool,
+}
+
+impl FastPathChecks {
+    /// The default options': the lengths only.
+    const NONE: Self = Self {
+        scheme: false,
+        host: false,
+    };
 }
 
 /// The default `max_length`: 2 MiB, about what browsers accept in a URL.
@@ -128,6 +149,7 @@ impl Default for Options {
             public_suffixes: PublicSuffixes::All,
             log_credentials: false,
             host_policy: HostPolicy::default(),
+            fast_path: FastPathChecks::NONE,
         }
     }
 }
@@ -160,6 +182,55 @@ impl Options {
             };
             (kind, host.shown().map(str::to_owned))
         })
+    }
+
+    /// What a fast path must check under these options. Every field takes a side here: the
+    /// destructuring names them all, so an option added later does not compile until it says
+    /// whether it can refuse or change a fast-path answer.
+    pub(crate) fn fast_path_checks(&self) -> FastPathChecks {
+        let Options {
+            // How an error is reported or logged, never which URL is the answer.
+            strict: _,
+            log_credentials: _,
+            // The scheme of an input written without one: the fast path's writer takes it
+            // as an argument ([`Options::default_scheme`]).
+            default_scheme: _,
+            default_scheme_set: _,
+            // Read by the keys' own passes and by the site functions, after normalization.
+            directory_indexes: _,
+            directory_index: _,
+            tracking_parameters: _,
+            tracking: _,
+            removed_parameters: _,
+            public_suffixes: _,
+            // Limits on every answer: always checked.
+            max_length: _,
+            // Refuse some answers: checked when set.
+            allowed_schemes,
+            host_policy,
+            fast_path: _,
+        } = self;
+        FastPathChecks {
+            scheme: allowed_schemes.is_some(),
+            host: host_policy.is_set(),
+        }
+    }
+
+    /// Whether a fast path's answer `url` (with `scheme` and the special-scheme domain
+    /// `host`) for `input` stands under these options; `false` leaves the input to the full
+    /// path, which says why it refuses it.
+    pub(crate) fn admits_fast_answer(
+        &self,
+        input: &[u8],
+        scheme: &str,
+        host: &str,
+        url: &str,
+    ) -> bool {
+        let checks = self.fast_path;
+        self.check_length(input).is_ok()
+            && self.check_result_length(url.len()).is_ok()
+            && (!checks.scheme || self.allows_scheme(scheme))
+            && (!checks.host || self.allows_domain(host))
     }
 
     /// True when the host policy lets a URL of the special-scheme domain `domain` through.
