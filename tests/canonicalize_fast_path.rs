@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{conformance_inputs, data_sets, data_urls, Rng};
+use common::{conformance_inputs, data_sets, data_urls, option_matrix, Rng};
 use url_normalize::{
     canonicalize, canonicalize_fast_path, canonicalize_full_path, Flags, OptionValue, Options,
 };
@@ -161,7 +161,8 @@ fn generated_corpus_on_the_edges_of_each_transform() {
     let sets = flag_sets();
     let mut rng = Rng(0xCA40_F457);
     let mut answered = 0;
-    for options in [Options::default(), restricted, listed] {
+    let own = [("restricted", restricted), ("listed", listed)];
+    for (_, options) in own.into_iter().chain(option_matrix()) {
         for _ in 0..6_000 {
             let url = [
                 ORIGINS[rng.below(ORIGINS.len())],

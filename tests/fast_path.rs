@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::{conformance_inputs, data_sets, data_urls, Rng};
+use common::{conformance_inputs, data_sets, data_urls, option_matrix, Rng};
 use std::borrow::Cow;
 use url_normalize::{
     is_normal_form, normalize_cow, normalize_fast_path, normalize_full_path, Options,
@@ -316,4 +316,44 @@ fn generated_corpus_on_the_edges_of_each_rule() {
         answered > 5_000 && written > 5_000,
         "the fast path kept only {answered} inputs and wrote {written}"
     );
+}
+
+/// Under every option set, `normalize()` (the fast path where it answers, with the options'
+/// checks) gives what the full path gives: the same URL, or an error of the same kind.
+#[test]
+fn every_option_set_agrees_with_the_full_path() {
+    let mut inputs: Vec<String> = data_sets()
+        .into_iter()
+        .flat_map(|file| data_urls(file).into_iter().take(3_000))
+        .collect();
+    inputs.extend(conformance_inputs());
+    let mut answered_fast = 0;
+    for (name, options) in option_matrix() {
+        for input in &inputs {
+            let input = input.as_bytes();
+            let cow = normalize_cow(input, &options);
+            let full = normalize_full_path(input, &options);
+            answered_fast += usize::from(matches!(cow, Ok(Cow::Borrowed(_))));
+            match (&cow, &full) {
+                (Ok(fast), Ok(full)) => assert_eq!(
+                    &**fast,
+                    full.as_str(),
+                    "{name}: {:?}",
+                    String::from_utf8_lossy(input)
+                ),
+                (Err(fast), Err(full)) => assert_eq!(
+                    fast.kind(),
+                    full.kind(),
+                    "{name}: {:?}",
+                    String::from_utf8_lossy(input)
+                ),
+                _ => panic!(
+                    "{name}: normalize gives {cow:?} and the full path {full:?} for {:?}",
+                    String::from_utf8_lossy(input)
+                ),
+            }
+        }
+    }
+    // The fast path must still answer under options that refuse some URLs.
+    assert!(answered_fast > 10_000, "kept only {answered_fast} inputs");
 }

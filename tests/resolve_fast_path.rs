@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{conformance_inputs, data_sets, data_urls, Rng};
+use common::{conformance_inputs, data_sets, data_urls, option_matrix, Rng};
 use url_normalize::{Base, OptionValue, Options};
 
 const BASES: &[&str] = &[
@@ -204,10 +204,11 @@ fn generated_links_on_the_edges_of_each_rule() {
     restricted
         .set("allowed_hosts", allowed)
         .expect("a host list");
-    let default = Options::default();
+    let matrix = option_matrix();
     let mut rng = Rng(0x6E4E_4A7E);
     let mut answered = 0;
-    for options in [&default, &restricted] {
+    let sets = std::iter::once(&restricted).chain(matrix.iter().map(|(_, options)| options));
+    for options in sets {
         let pages: Vec<Page<'_>> = BASES.iter().map(|b| Page::new(b, options)).collect();
         for _ in 0..8_000 {
             let href: String = (0..1 + rng.below(3))

@@ -13,9 +13,27 @@ use url_normalize::{
     MatchInput, Options, PatternInput, RobotsTxt, ScopeEntry, UrlError, UrlPattern,
 };
 
-/// Built once: `Options::default()` compiles the directory-index regex, which would cost more
+#[path = "../../tests/common/option_matrix.rs"]
+mod option_matrix;
+
+/// Built once: building options compiles the directory-index regex, which would cost more
 /// than the calls under test.
-static OPTIONS: LazyLock<Options> = LazyLock::new(Options::default);
+static OPTIONS: LazyLock<Vec<(&'static str, Options)>> =
+    LazyLock::new(option_matrix::option_matrix);
+
+/// The option set an input runs under, chosen by a hash of all its bytes, so every option set
+/// of `tests/common/option_matrix.rs` gets inputs and a saved input replays under its own.
+fn options_for(data: &[u8]) -> &'static (&'static str, Options) {
+    let hash = data.iter().fold(0usize, |hash, &byte| {
+        hash.wrapping_mul(31).wrapping_add(usize::from(byte))
+    });
+    &OPTIONS[hash % OPTIONS.len()]
+}
+
+/// The defaults, the first option set.
+fn default_options() -> &'static Options {
+    &OPTIONS[0].1
+}
 
 /// The base of a `resolve` input that has no 0xFF separator.
 pub const DEFAULT_BASE: &[u8] = b"https://example.com/dir/page?q=1#top";
@@ -26,15 +44,24 @@ pub const DEFAULT_BASE: &[u8] = b"https://example.com/dir/page?q=1#top";
 /// normalize(u)`, `file:` excepted for the same reason); `registrable_domain` and `same_site`
 /// do not panic. The fast path (src/normalize/fast.rs and rebuild.rs) agrees with the full
 /// path: where it answers, for the input and for the output, the full path gives the same
-/// string, and the input itself where the fast path keeps it.
+/// string, and the input itself where the fast path keeps it; and under the input's option set
+/// ([`options_for`]) `normalize` gives what the full path gives, a URL or an error's kind.
 pub fn check_normalize(data: &[u8]) {
-    let options = &*OPTIONS;
+    assert_fast_path_agrees(data, default_options());
+    if let Ok(out) = normalize(data, default_options()) {
+        assert_fast_path_agrees(out.as_bytes(), default_options());
+    }
+    let (name, options) = options_for(data);
     let normalized = normalize(data, options);
+    let full = normalize_full_path(data, options);
+    assert!(
+        normalized.as_ref().map_err(UrlError::kind) == full.as_ref().map_err(UrlError::kind),
+        "normalize gives {normalized:?} and the full path {full:?} for {} ({name})",
+        data.escape_ascii()
+    );
     if let Ok(out) = &normalized {
         assert_normal("normalize", data, out, options);
-        assert_fast_path_agrees(out.as_bytes(), options);
     }
-    assert_fast_path_agrees(data, options);
     match (&normalized, to_display(data, options)) {
         (Ok(out), Ok(_)) if out.starts_with("file:") => {}
         (Ok(out), Ok(shown)) => assert_eq!(
@@ -85,7 +112,7 @@ pub fn check_resolve(data: &[u8]) {
     if trips_url_crate_assertion(href, base) {
         return;
     }
-    let options = &*OPTIONS;
+    let (_, options) = options_for(data);
     if let Ok(out) = resolve(href, base, options) {
         assert_absolute("resolve", data, &out, options);
     }
@@ -130,7 +157,7 @@ pub fn check_canonicalize(data: &[u8]) {
     };
     let bits = u16::from_le_bytes([*low, *high]);
     let derived = Flags::try_from(i64::from(bits)).expect("every one of the 16 bits is a flag");
-    let options = &*OPTIONS;
+    let (_, options) = options_for(data);
     let cases = Flags::PRESETS
         .iter()
         .copied()
@@ -240,7 +267,7 @@ pub fn check_robots(data: &[u8]) {
         assert!(delay.is_finite() && delay >= 0.0, "crawl-delay {delay}");
     }
     for sitemap in robots.sitemaps() {
-        assert_normal("sitemaps", data, sitemap, &OPTIONS);
+        assert_normal("sitemaps", data, sitemap, default_options());
     }
     for status in [0, 404, 503] {
         let _ = RobotsTxt::for_status(status).map(|r| r.is_allowed(url, &agent));

@@ -6,6 +6,10 @@
 
 use std::path::PathBuf;
 
+mod option_matrix;
+#[allow(unused_imports)] // as the rest of this module, used by some test binaries only
+pub use option_matrix::option_matrix;
+
 /// xorshift64*: a tiny deterministic generator, so a failure reproduces.
 pub struct Rng(pub u64);
 
