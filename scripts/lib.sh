@@ -213,7 +213,7 @@ need_symfony64() {
 }
 
 # bundle_suite VERSION: the bundle's PHPUnit suite on that Symfony, in each of its targets
-# (built first), through step when the caller has one.
+# (built first); scripts/test runs the same as one step per target (bundle-symfonyX.Y-TARGET).
 bundle_suite() {
     local version=$1 target label
     need_symfony "$version"
@@ -235,7 +235,8 @@ need_laravel() {
     "$ROOT/scripts/php/libs" "$LARAVEL_LIBS_DIR" laravel13 >&2
 }
 
-# laravel_suite: the Laravel package's PHPUnit suite in each of LARAVEL_TARGETS (built first).
+# laravel_suite: the Laravel package's PHPUnit suite in each of LARAVEL_TARGETS (built first);
+# scripts/test runs the same as one step per target (laravel-TARGET).
 laravel_suite() {
     local target label
     need_laravel
