@@ -75,17 +75,29 @@ final class HotHandlersTest extends TestCase
                 $same = function (callable $short, callable $long) use ($name, $url): void {
                     $this->assertSame(self::outcome($long), self::outcome($short), "$name: $url");
                 };
-                $same(fn () => $normalizer->normalize($url), fn () => $normalizer->normalize($object));
-                $same(fn () => $normalizer->normalize($reference), fn () => $normalizer->normalize($object));
-                $same(fn () => $normalizer->canonicalize($url), fn () => $normalizer->canonicalize($url, null));
-                $same(fn () => $normalizer->fingerprint($url), fn () => $normalizer->fingerprint($url, null, 64));
                 $same(
-                    fn () => $normalizer->resolve('../x y', $url),
-                    fn () => $normalizer->resolve('../x y', $object)
+                    fn (): string => $normalizer->normalize($url),
+                    fn (): string => $normalizer->normalize($object)
                 );
                 $same(
-                    fn () => $normalizer->resolve($url, 'https://example.com/a/b'),
-                    fn () => $normalizer->resolve($url, 'https://example.com/a/b', false)
+                    fn (): string => $normalizer->normalize($reference),
+                    fn (): string => $normalizer->normalize($object)
+                );
+                $same(
+                    fn (): string => $normalizer->canonicalize($url),
+                    fn (): string => $normalizer->canonicalize($url, null)
+                );
+                $same(
+                    fn (): string => $normalizer->fingerprint($url),
+                    fn (): string => $normalizer->fingerprint($url, null, 64)
+                );
+                $same(
+                    fn (): string => $normalizer->resolve('../x y', $url),
+                    fn (): string => $normalizer->resolve('../x y', $object)
+                );
+                $same(
+                    fn (): string => $normalizer->resolve($url, 'https://example.com/a/b'),
+                    fn (): string => $normalizer->resolve($url, 'https://example.com/a/b', false)
                 );
                 $checked++;
             }
@@ -93,7 +105,10 @@ final class HotHandlersTest extends TestCase
         $this->assertSame(3 * count(self::inputs()), $checked);
         // The road taken still gives the documented answers.
         $this->assertSame('https://xn--fa-hia.de/', $normalizers['default']->normalize('faß.de'));
-        $this->assertSame('https://example.com/a/x%20y', $normalizers['default']->resolve('x y', 'https://example.com/a/b'));
+        $this->assertSame(
+            'https://example.com/a/x%20y',
+            $normalizers['default']->resolve('x y', 'https://example.com/a/b')
+        );
         $this->assertSame("\xFF", $normalizers['default']->normalize("\xFF"));
     }
 
