@@ -159,10 +159,8 @@ impl<'a> Base<'a> {
     ///
     /// As for [`resolve`]: an invalid base is reported with each `href`.
     pub fn resolve(&self, href: &[u8]) -> Result<String, UrlError> {
-        if self.joinable.is_some() && self.options.check_length(href).is_ok() {
-            if let Some(url) = self.resolve_fast_path(href) {
-                return Ok(url);
-            }
+        if let Some(url) = self.resolve_fast_path(href) {
+            return Ok(url);
         }
         self.resolve_full_path(href)
     }
@@ -174,6 +172,8 @@ impl<'a> Base<'a> {
     /// [`Base::resolve_full_path`].
     #[doc(hidden)]
     pub fn resolve_fast_path(&self, href: &[u8]) -> Option<String> {
+        // A link longer than max_length is refused by the full path, whatever it resolves to.
+        self.options.check_length(href).ok()?;
         let url = self.join_fast(href)?;
         // A URL longer than max_length is refused by the full path, which says so.
         self.options

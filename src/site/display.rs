@@ -25,7 +25,7 @@
 
 use crate::error::{Operation, UrlError};
 use crate::input::{is_special_scheme, layout, split_scheme, HostSource};
-use crate::normalize::parse_input;
+use crate::normalize::{parse_input, within_max_length};
 use crate::options::Options;
 use crate::site::spoof_checks::{check_label, TopLevelDomain};
 use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
@@ -55,6 +55,9 @@ use url::Position;
 /// As [`crate::normalize()`]: the input is not a URL.
 pub fn to_display(input: &[u8], options: &Options) -> Result<String, UrlError> {
     let parsed = parse_input(input, options, Operation::ToDisplay)?;
+    // What normalize() refuses as too long (`max_length`) is refused here too: the URL shown
+    // is the one normalize() gives.
+    within_max_length(parsed.serialize(), input, options, Operation::ToDisplay)?;
     let url = &parsed.url;
     let host = match parsed.domain() {
         Some(domain) if is_special_scheme(url.scheme()) => display_host(domain),
