@@ -9,6 +9,7 @@ pub(crate) mod text;
 
 pub(crate) use layout::{layout, split_authority, HostSource, Layout};
 pub(crate) use scheme::{
-    is_slash, is_special_scheme, split_scheme, with_default_scheme, NotAbsolute,
+    is_network_scheme, is_scheme_name, is_slash, is_special_scheme, split_scheme,
+    with_default_scheme, NotAbsolute, HTTP, HTTPS,
 };
 pub(crate) use text::{bytes_to_str, strip};

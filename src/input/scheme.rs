@@ -13,18 +13,78 @@ pub(crate) fn is_slash(c: u8) -> bool {
 pub(crate) fn split_scheme(input: &str) -> Option<(&str, &str)> {
     let colon = input.find(':')?;
     let scheme = &input[..colon];
-    let mut bytes = scheme.bytes();
-    let first_is_alpha = bytes.next()?.is_ascii_alphabetic();
-    let rest_is_valid = bytes.all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b));
-    (first_is_alpha && rest_is_valid).then(|| (scheme, &input[colon + 1..]))
+    is_scheme_name(scheme).then(|| (scheme, &input[colon + 1..]))
 }
 
-/// The special schemes of the URL Standard, which have a host and a hierarchical path.
-/// <https://url.spec.whatwg.org/#special-scheme>
+/// The URL Standard's scheme: an ASCII letter, then ASCII letters, digits, `+`, `-` or `.`.
+/// <https://url.spec.whatwg.org/#scheme-state>
+pub(crate) fn is_scheme_name(scheme: &str) -> bool {
+    let mut bytes = scheme.bytes();
+    bytes
+        .next()
+        .is_some_and(|first| first.is_ascii_alphabetic())
+        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+}
+
+/// A special scheme of the URL Standard and its default port (`file` has none).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SpecialScheme {
+    pub(crate) name: &'static str,
+    pub(crate) default_port: Option<&'static str>,
+}
+
+/// `http`, the scheme the fast paths read beside [`HTTPS`].
+pub(crate) const HTTP: SpecialScheme = SpecialScheme {
+    name: "http",
+    default_port: Some("80"),
+};
+
+/// `https`.
+pub(crate) const HTTPS: SpecialScheme = SpecialScheme {
+    name: "https",
+    default_port: Some("443"),
+};
+
+/// The special schemes, which have a host and a hierarchical path, with their default ports:
+/// the one list every stage reads. <https://url.spec.whatwg.org/#special-scheme>
+pub(crate) const SPECIAL_SCHEMES: [SpecialScheme; 6] = [
+    SpecialScheme {
+        name: "ftp",
+        default_port: Some("21"),
+    },
+    SpecialScheme {
+        name: "file",
+        default_port: None,
+    },
+    HTTP,
+    HTTPS,
+    SpecialScheme {
+        name: "ws",
+        default_port: Some("80"),
+    },
+    SpecialScheme {
+        name: "wss",
+        default_port: Some("443"),
+    },
+];
+
+/// The special scheme named `scheme`, in any case.
+fn special_scheme(scheme: &str) -> Option<SpecialScheme> {
+    SPECIAL_SCHEMES
+        .into_iter()
+        .find(|special| special.name.eq_ignore_ascii_case(scheme))
+}
+
+/// Whether `scheme` (in any case) is special. <https://url.spec.whatwg.org/#special-scheme>
 pub(crate) fn is_special_scheme(scheme: &str) -> bool {
-    ["http", "https", "ws", "wss", "ftp", "file"]
-        .iter()
-        .any(|special| special.eq_ignore_ascii_case(scheme))
+    special_scheme(scheme).is_some()
+}
+
+/// Whether `scheme` (in any case) is special and has a default port: a scheme of network
+/// URLs (not `file`), whose URLs have a tuple origin, so a site.
+/// <https://url.spec.whatwg.org/#concept-url-origin>
+pub(crate) fn is_network_scheme(scheme: &str) -> bool {
+    special_scheme(scheme).is_some_and(|special| special.default_port.is_some())
 }
 
 /// Registered schemes that are read as schemes whatever follows the colon (`tel:911`,

@@ -40,6 +40,9 @@
 //! that aims at each rule's edges. The fuzz target `normalize` (fuzz/src/checks.rs) checks
 //! the same on its inputs.
 
+use crate::input::{HTTP, HTTPS};
+use crate::standard::path::may_start_dot_segment;
+
 /// An input that is its own normal form, with the parts the options judge.
 pub(crate) struct NormalForm<'a> {
     /// The input, as text.
@@ -53,11 +56,12 @@ pub(crate) struct NormalForm<'a> {
 /// Returns the input as text, with its scheme and host, when it is its own normal form by
 /// the rules of this module. `None` means "not known": the caller takes the full path.
 pub(crate) fn normal_form(input: &[u8]) -> Option<NormalForm<'_>> {
-    let (scheme, rest, default_port) = if let Some(rest) = input.strip_prefix(b"https://") {
-        ("https", rest, b"443".as_slice())
+    let (special, rest) = if let Some(rest) = input.strip_prefix(b"https://") {
+        (HTTPS, rest)
     } else {
-        ("http", input.strip_prefix(b"http://")?, b"80".as_slice())
+        (HTTP, input.strip_prefix(b"http://")?)
     };
+    let (scheme, default_port) = (special.name, special.default_port?.as_bytes());
     let host_end = host_length(rest)?;
     let mut at = host_end;
     if rest.get(at) == Some(&b':') {
@@ -281,7 +285,7 @@ fn path_length(rest: &[u8]) -> Option<usize> {
         }
         // Only a segment that starts with `.` or `%` can be a dot segment: `.`, `..`, `.%2e`,
         // `%2e.`, `%2e%2e` in any case. Longer names never are.
-        if b == b'/' && matches!(rest.get(at + 1), Some(b'.' | b'%')) {
+        if b == b'/' && may_start_dot_segment(rest.get(at + 1)) {
             let segment = &rest[at + 1..];
             let length = segment
                 .iter()

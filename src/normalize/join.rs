@@ -22,6 +22,7 @@
 //! `tests/resolve_fast_path.rs` and the fuzz target `resolve` hold the obligation.
 
 use super::rebuild::{capacity_for, push_path, push_query_and_fragment, scan_path};
+use crate::standard::path::may_start_dot_segment;
 use std::borrow::Cow;
 
 /// A base in normal form, with the places a link is joined at.
@@ -114,7 +115,7 @@ impl<'a> JoinableBase<'a> {
             path.extend_from_slice(&rest[..path_length]);
             url.push_str(&self.url[..self.path_start]);
             // The directory's last `/` comes before the link's first segment.
-            let dot_segment = matches!(rest.first(), Some(b'.' | b'%'));
+            let dot_segment = may_start_dot_segment(rest.first());
             push_path(&mut url, &path, needs_path_state || dot_segment)?;
         } else {
             url.push_str(&self.url[..kept]);

@@ -38,6 +38,8 @@
 //!
 //! `tests/fast_path.rs` and the fuzz target `normalize` hold the obligation.
 
+use crate::input::{HTTP, HTTPS};
+use crate::standard::path::may_start_dot_segment;
 use crate::standard::{host_cache, remove_dot_segments};
 
 /// A URL the fast path wrote: the normal form of its input.
@@ -110,14 +112,18 @@ pub(super) fn capacity_for(length: usize) -> usize {
 
 /// `http://` or `https://` in any case: the scheme, what follows, and the default port.
 fn http_scheme(input: &[u8]) -> Option<(&'static str, &[u8], &'static [u8])> {
-    let (scheme, default_port, length) = match input.get(..8) {
-        Some(start) if start.eq_ignore_ascii_case(b"https://") => ("https", b"443".as_slice(), 8),
+    let (special, length) = match input.get(..8) {
+        Some(start) if start.eq_ignore_ascii_case(b"https://") => (HTTPS, 8),
         _ => match input.get(..7) {
-            Some(start) if start.eq_ignore_ascii_case(b"http://") => ("http", b"80".as_slice(), 7),
+            Some(start) if start.eq_ignore_ascii_case(b"http://") => (HTTP, 7),
             _ => return None,
         },
     };
-    Some((scheme, &input[length..], default_port))
+    Some((
+        special.name,
+        &input[length..],
+        special.default_port?.as_bytes(),
+    ))
 }
 
 /// A scheme-less input that [`crate::input::with_default_scheme`] gives `default_scheme://`:
@@ -126,11 +132,10 @@ fn without_scheme<'a>(
     input: &'a [u8],
     default_scheme: &str,
 ) -> Option<(&'static str, &'a [u8], &'static [u8])> {
-    let (scheme, default_port) = match default_scheme {
-        "https" => ("https", b"443".as_slice()),
-        "http" => ("http", b"80".as_slice()),
-        _ => return None,
-    };
+    let special = [HTTPS, HTTP]
+        .into_iter()
+        .find(|special| special.name == default_scheme)?;
+    let (scheme, default_port) = (special.name, special.default_port?.as_bytes());
     let authority_end = input
         .iter()
         .position(|&b| matches!(b, b'/' | b'?' | b'#' | b':'))
@@ -213,7 +218,7 @@ pub(super) fn scan_path(tail: &[u8]) -> Option<(usize, bool)> {
         if class & REMOVED != 0 {
             return None;
         }
-        needs_path_state |= class & BACKSLASH != 0 || matches!(tail.get(at + 1), Some(b'.' | b'%'));
+        needs_path_state |= class & BACKSLASH != 0 || may_start_dot_segment(tail.get(at + 1));
     }
     Some((tail.len(), needs_path_state))
 }

@@ -6,7 +6,7 @@
 use super::host_policy::HostPattern;
 use super::{directory_index_regex, Options, PublicSuffixes};
 use crate::error::printable;
-use crate::input::is_special_scheme;
+use crate::input::{is_network_scheme, is_scheme_name};
 use std::fmt;
 
 /// An option value as the caller gave it, before it is checked.
@@ -151,7 +151,7 @@ impl Options {
                 self.host_policy.allowed = Some(patterns);
             }
             "default_scheme" => match &value {
-                OptionValue::String(scheme) if is_fetchable_scheme(scheme) => {
+                OptionValue::String(scheme) if is_network_scheme(scheme) => {
                     self.default_scheme = scheme.to_ascii_lowercase();
                     self.default_scheme_set = true;
                 }
@@ -414,21 +414,6 @@ fn edit_distance(a: &str, b: &str) -> usize {
         }
     }
     rows[a.len()][b.len()]
-}
-
-/// The URL Standard's scheme: an ASCII letter, then ASCII letters, digits, `+`, `-` or `.`.
-/// <https://url.spec.whatwg.org/#scheme-state>
-fn is_scheme_name(scheme: &str) -> bool {
-    let mut bytes = scheme.bytes();
-    bytes
-        .next()
-        .is_some_and(|first| first.is_ascii_alphabetic())
-        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-}
-
-/// A special scheme with a network host: what a scheme-less crawler URL can default to.
-fn is_fetchable_scheme(scheme: &str) -> bool {
-    is_special_scheme(scheme) && !scheme.eq_ignore_ascii_case("file")
 }
 
 #[cfg(test)]

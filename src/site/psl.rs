@@ -7,7 +7,7 @@
 //! <https://url.spec.whatwg.org/#host-public-suffix>
 
 use crate::error::{Operation, UrlError};
-use crate::input::is_special_scheme;
+use crate::input::{is_network_scheme, is_special_scheme};
 use crate::normalize::parse_input;
 use crate::options::{Options, PublicSuffixes};
 use crate::standard::{parse, ParsedUrl};
@@ -124,7 +124,7 @@ pub fn same_site(a: &[u8], b: &[u8], schemeful: bool, options: &Options) -> Resu
 /// <https://url.spec.whatwg.org/#concept-url-origin>
 pub(crate) fn tuple_origin(url: &ParsedUrl) -> Option<Cow<'_, ParsedUrl>> {
     let scheme = url.url.scheme();
-    if TUPLE_ORIGIN_SCHEMES.contains(&scheme) {
+    if is_network_scheme(scheme) {
         return Some(Cow::Borrowed(url));
     }
     if scheme != "blob" {
@@ -140,13 +140,9 @@ fn domain_of(url: &ParsedUrl) -> Option<&str> {
     url.domain().filter(|_| is_special_scheme(url.url.scheme()))
 }
 
-/// The schemes whose URLs have a tuple origin, so a site (file: origins are opaque).
-/// <https://url.spec.whatwg.org/#concept-url-origin>
-const TUPLE_ORIGIN_SCHEMES: &[&str] = &["ftp", "http", "https", "ws", "wss"];
-
 /// What same-site compares: the registrable domain, or else the host itself.
 fn site_of(url: &ParsedUrl, sections: PublicSuffixes) -> Option<String> {
-    if !TUPLE_ORIGIN_SCHEMES.contains(&url.url.scheme()) {
+    if !is_network_scheme(url.url.scheme()) {
         return None;
     }
     if let Some(domain) = url.domain() {

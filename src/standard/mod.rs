@@ -9,8 +9,9 @@ mod parsed_url;
 mod url_host;
 
 /// The standard's path state on a raw path: its dot segments removed.
-pub(crate) use fixups::drive_letters::remove as remove_dot_segments;
+pub(crate) mod path;
 pub(crate) use parsed_url::{ParseFailure, ParsedUrl};
+pub(crate) use path::remove_dot_segments;
 pub(crate) use url_host::UrlHost;
 
 use crate::input::{layout, HostSource};

@@ -17,6 +17,7 @@ use crate::input::split_authority;
 use crate::input::{bytes_to_str, is_special_scheme, split_scheme, strip, with_default_scheme};
 use crate::normalize::{normalize_cow, read_input};
 use crate::options::Options;
+use crate::standard::path::{is_dot_segment, is_windows_drive_letter};
 use crate::standard::ParsedUrl;
 use crate::standard::UrlHost;
 use percent_encoding::percent_decode_str;
@@ -375,21 +376,6 @@ fn needs_encoding(text: &str, extra: &[u8]) -> bool {
     text.bytes().any(|b| {
         !(0x20..0x7F).contains(&b) || (!extra.is_empty() && b == b' ') || extra.contains(&b)
     })
-}
-
-/// `.`, `..` and their percent-encoded forms.
-/// <https://url.spec.whatwg.org/#single-dot-path-segment>
-fn is_dot_segment(segment: &str) -> bool {
-    let lower = segment.to_ascii_lowercase();
-    matches!(
-        lower.as_str(),
-        "." | "%2e" | ".." | ".%2e" | "%2e." | "%2e%2e"
-    )
-}
-
-/// <https://url.spec.whatwg.org/#windows-drive-letter>
-fn is_windows_drive_letter(text: &str) -> bool {
-    matches!(text.as_bytes(), [letter, b':' | b'|'] if letter.is_ascii_alphabetic())
 }
 
 #[cfg(test)]

@@ -27,6 +27,7 @@ pub(super) mod path_encoding;
 pub(super) mod relative_slashes;
 
 use super::parsed_url::ParseFailure;
+use super::path::remove_dot_segments;
 use crate::input::Layout;
 use non_special_authority::non_special_authority_failure;
 use std::borrow::Cow;
@@ -69,7 +70,7 @@ pub(super) fn before_crate<'a>(
     if !drive_letters::crate_keeps_drive_letters(&path, layout.special) {
         return Ok(Cow::Borrowed(input));
     }
-    let path = drive_letters::remove(&path, layout.special);
+    let path = remove_dot_segments(&path, layout.special);
     let (before, after) = (&input[..replaced_from], &input[range.end..]);
     Ok(Cow::Owned(format!("{before}/.{path}{after}")))
 }
