@@ -1,5 +1,5 @@
 //! Fixup 6: dot segments (`.` and `..`), removed from a path as the URL Standard's path
-//! state does ([`remove_dot_segments`], in `standard/path.rs`), where the crate would keep a
+//! state does ([`remove_dot_segments`](crate::standard::path::remove_dot_segments)), where the crate would keep a
 //! drive-letter-shaped segment.
 //!
 //! The standard, "shorten a URL's path": only a `file:` URL keeps a normalized Windows
