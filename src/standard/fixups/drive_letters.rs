@@ -1,6 +1,6 @@
 //! Fixup 6: dot segments (`.` and `..`), removed from a path as the URL Standard's path
-//! state does ([`remove_dot_segments`](crate::standard::path::remove_dot_segments)), where the crate would keep a
-//! drive-letter-shaped segment.
+//! state does ([`remove_dot_segments`](crate::standard::path::remove_dot_segments)), where
+//! the crate would keep a drive-letter-shaped segment.
 //!
 //! The standard, "shorten a URL's path": only a `file:` URL keeps a normalized Windows
 //! drive letter when `..` would pop it. The `url` crate (2.5.8) applies the Windows drive-letter rule of `file:` URLs to every
