@@ -64,6 +64,9 @@ pub fn check_normalize(data: &[u8]) {
     }
     match (&normalized, to_display(data, options)) {
         (Ok(out), Ok(_)) if out.starts_with("file:") => {}
+        // A displayed host takes more bytes than its punycode (`xn--e1a…` is 2 bytes a
+        // letter in Cyrillic): past max_length, normalize() refuses the shown form as input.
+        (Ok(_), Ok(shown)) if shown.len() > options.max_length() => {}
         (Ok(out), Ok(shown)) => assert_eq!(
             normalize(shown.as_bytes(), options).as_ref(),
             Ok(out),
