@@ -45,7 +45,7 @@ final class ErrorsDocTest extends TestCase
             array_map(static fn (ErrorKind $kind): array => [$kind->name, $kind->value], ErrorKind::cases()),
             array_map(static fn (array $row): array => [$row[0], $row[1]], $rows)
         );
-        // Codes run from 1 in the order of the cases (src/error.rs, ErrorKind::ALL).
+        // Codes run from 1 in the order of the cases (core/src/error.rs, ErrorKind::ALL).
         $this->assertSame(range(1, count(ErrorKind::cases())), array_column($rows, 2));
     }
 

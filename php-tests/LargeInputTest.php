@@ -12,7 +12,7 @@ use UrlNormalize\UrlNormalizer as N;
  * Time guards against the release build: 1 MB inputs made of one repeated shape go through
  * every method in time linear in their length. A transform that rescans the rest of the input
  * at each repetition takes minutes on these (`#` × 80,000 once took 2.9 s); a linear one a few
- * hundredths of a second. tests/large_inputs.rs runs the same shapes through the Rust core.
+ * hundredths of a second. core/tests/large_inputs.rs runs the same shapes through the Rust core.
  */
 final class LargeInputTest extends TestCase
 {

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Checks scripts/check-layers.py: it must pass src/ as it is, fail a copy of src/ with one
+"""Checks scripts/check-layers.py: it must pass core/src/ as it is, fail a copy of it with one
 backward import planted in each form Rust writes it, naming the planted lines and only them,
 and pass a copy where the same paths sit in comments and literals.
 
-Each plant goes into its own copy of src/ in a temporary directory; src/ itself is not touched.
+Each plant goes into its own copy of core/src/ in a temporary directory; core/src/ itself is not
+touched.
 """
 import pathlib
 import re
@@ -63,7 +64,7 @@ PLANTS = [
     ("super:: from an inline module", "input/layout.rs", START,
      "mod planted {\n"
      "    mod deeper {\n"
-     "        use self::super::super::super::super::php; # FLAGGED\n"
+     "        use self::super::super::super::super::crawl; # FLAGGED\n"
      "    }\n"
      "}", "stage"),
     ("use in #[cfg(test)] mod tests", "input/scheme.rs", "mod tests {",
@@ -127,14 +128,14 @@ def plant(src, file, after, text):
 
 def main():
     failures = []
-    code, output = run(ROOT / "src")
+    code, output = run(ROOT / "core" / "src")
     if code != 0:
         failures.append(f"src/ as it is: the checker fails\n{output}")
     with tempfile.TemporaryDirectory() as temp:
         for what, file, after, text, expected in PLANTS:
             src = pathlib.Path(temp) / "src"
             shutil.rmtree(src, ignore_errors=True)
-            shutil.copytree(ROOT / "src", src)
+            shutil.copytree(ROOT / "core" / "src", src)
             flagged = plant(src, file, after, text)
             code, output = run(src)
             lines = output.splitlines()
@@ -157,7 +158,7 @@ def main():
         return 1
     failing = sum(expected != "pass" for *_, expected in PLANTS)
     print(
-        f"check-layers.py passes src/, fails each of {failing} copies with a backward import or "
+        f"check-layers.py passes core/src/, fails each of {failing} copies with a backward import or "
         f"a cycle planted and names the planted lines, passes {len(PLANTS) - failing} with the "
         "same paths in comments and literals"
     )

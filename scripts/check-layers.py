@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""src/ is a pipeline: each stage may use the stages before it, never one after it.
+"""The core crate (core/src/) is a pipeline: each stage may use the stages before it, never one
+after it. (The PHP binding, the top-level crate, cannot be used by the core: cargo holds that.)
 
-Reads every path in src/ and resolves it as rustc does: `use` trees (grouped, nested over any
+Reads every path in core/src/ and resolves it as rustc does: `use` trees (grouped, nested over any
 number of lines, `self`, `as`, globs, `pub use`), and paths anywhere in the code that start with
 `crate::`, `super::`, `self::`, an imported name or a child module (`super::` counts from the
 file's module: `a/b.rs` is `a::b`, `a/mod.rs` is `a`, and `mod x { }` nests). Re-exports are
@@ -18,7 +19,7 @@ whole stage (the stage's entry point calls back into the file), which is no depe
 built library. A `pub use` is in the cycle check only when the file's own code uses the name:
 otherwise it is the module's API, and who uses the name uses the file that defines it.
 
-Usage: check-layers.py [SRC]  (SRC defaults to the repository's src/)
+Usage: check-layers.py [SRC]  (SRC defaults to the repository's core/src/)
 """
 import pathlib
 import re
@@ -26,7 +27,7 @@ import sys
 from dataclasses import dataclass
 
 # The stages in the order a URL goes through them; a stage uses only earlier ones.
-STAGES = ["input", "error", "standard", "options", "normalize", "keys", "site", "crawl", "php"]
+STAGES = ["input", "error", "standard", "options", "normalize", "keys", "site", "crawl"]
 
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # Tokens of code once comments and literals are blanked: paths' parts and single characters.
@@ -326,7 +327,7 @@ def main():
     if len(sys.argv) > 1:
         src = pathlib.Path(sys.argv[1]).resolve()
     else:
-        src = pathlib.Path(__file__).resolve().parent.parent / "src"
+        src = pathlib.Path(__file__).resolve().parent.parent / "core" / "src"
     crate = Crate(src)
     problems = []
     edges = {}  # file module -> {file module it uses: first place it does, outside tests}
@@ -355,7 +356,7 @@ def main():
             continue
         if not module:
             if rest:
-                problems.append(f"{where}: {written}: names nothing that src/lib.rs declares")
+                problems.append(f"{where}: {written}: names nothing that lib.rs declares")
             continue
         if module[0] in STAGES and STAGES.index(module[0]) > STAGES.index(stage):
             test = " (test code)" if ref.test else ""
@@ -397,7 +398,7 @@ def main():
         return 1
     files = sum(1 for module in crate.files if module)
     print(
-        f"{src.name}/: {files} files in {len(STAGES)} stages, {len(crate.refs)} paths read, each "
+        f"{src.parent.name}/{src.name}/: {files} files in {len(STAGES)} stages, {len(crate.refs)} paths read, each "
         "using only its stage or earlier ones; no import cycle"
     )
     return 0

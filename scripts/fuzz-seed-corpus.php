@@ -18,7 +18,7 @@ use UrlNormalize\Tests\Support\TestData;
 
 require __DIR__ . '/../php-tests/Support/TestData.php';
 
-// Every canonicalize flag (src/keys/flags.rs), in order, then the presets.
+// Every canonicalize flag (core/src/keys/flags.rs), in order, then the presets.
 $flagValues = [
     'CAPITALIZE_PERCENT_ENCODING' => 1, 'DECODE_UNRESERVED_CHARACTERS' => 2, 'REMOVE_DOT_SEGMENTS' => 4,
     'FORCE_HTTPS' => 8, 'REMOVE_WWW' => 16, 'REMOVE_SESSION_IDS' => 32, 'REMOVE_DUPLICATE_SLASHES' => 64,

@@ -107,14 +107,14 @@ if ($mode === 'check') {
 if ($changed !== [] && !$accept) {
     printf(
         "%d existing keys would change: nothing written. If the change is intended, raise\n"
-            . "UrlNormalizer::KEY_VERSION (src/keys/fingerprint.rs) and run again with --accept-changed-keys.\n",
+            . "UrlNormalizer::KEY_VERSION (core/src/keys/fingerprint.rs) and run again with --accept-changed-keys.\n",
         count($changed)
     );
     exit(1);
 }
 if ($changed !== [] && $listed['version'] !== null && $version <= $listed['version']) {
     printf(
-        "%d existing keys change, but KEY_VERSION is still %d: raise it first (src/keys/fingerprint.rs).\n",
+        "%d existing keys change, but KEY_VERSION is still %d: raise it first (core/src/keys/fingerprint.rs).\n",
         count($changed),
         $version
     );

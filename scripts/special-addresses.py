@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes src/options/special_addresses.rs, the address table of `block_private_hosts`, from
+"""Writes core/src/options/special_addresses.rs, the address table of `block_private_hosts`, from
 IANA's IPv4 and IPv6 Special-Purpose Address Registries (testdata/iana/*.csv).
 
   scripts/special-addresses.py           rewrite the Rust file
@@ -21,7 +21,7 @@ REGISTRIES = [
     ROOT / "testdata/iana/iana-ipv4-special-registry-1.csv",
     ROOT / "testdata/iana/iana-ipv6-special-registry-1.csv",
 ]
-OUTPUT = ROOT / "src/options/special_addresses.rs"
+OUTPUT = ROOT / "core/src/options/special_addresses.rs"
 
 # Rows whose "Globally Reachable" is N/A: the registry leaves it to the address inside.
 NOT_APPLICABLE = {

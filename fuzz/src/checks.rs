@@ -2,18 +2,18 @@
 //! input. A broken invariant panics with the input, escaped, in the message.
 //!
 //! This file is compiled twice: into the fuzz crate (the targets in `fuzz/fuzz_targets/`) and
-//! into `tests/fuzz_regressions.rs`, which replays every file of `fuzz/regressions/<target>/`
+//! into `core/tests/fuzz_regressions.rs`, which replays every file of `fuzz/regressions/<target>/`
 //! through the same function, so a saved crash stays a test of exactly what failed.
 
 use std::sync::LazyLock;
-use url_normalize::{
+use url_normalize_core::{
     canonicalize, canonicalize_fast_path, canonicalize_full_path, fingerprint, is_normal_form,
     normalize, normalize_fast_path, normalize_full_path, registrable_domain, resolve,
     resolve_against_directory, same_site, surt, to_display, Base, Components, CrawlScope, Flags,
     MatchInput, Options, PatternInput, RobotsTxt, ScopeEntry, UrlError, UrlPattern,
 };
 
-#[path = "../../tests/common/option_matrix.rs"]
+#[path = "../../core/tests/common/option_matrix.rs"]
 mod option_matrix;
 
 /// Built once: building options compiles the directory-index regex, which would cost more
@@ -22,7 +22,7 @@ static OPTIONS: LazyLock<Vec<(&'static str, Options)>> =
     LazyLock::new(option_matrix::option_matrix);
 
 /// The option set an input runs under, chosen by a hash of all its bytes, so every option set
-/// of `tests/common/option_matrix.rs` gets inputs and a saved input replays under its own.
+/// of `core/tests/common/option_matrix.rs` gets inputs and a saved input replays under its own.
 fn options_for(data: &[u8]) -> &'static (&'static str, Options) {
     let hash = data.iter().fold(0usize, |hash, &byte| {
         hash.wrapping_mul(31).wrapping_add(usize::from(byte))
@@ -42,7 +42,7 @@ pub const DEFAULT_BASE: &[u8] = b"https://example.com/dir/page?q=1#top";
 /// normal form (`file:` outputs: ASCII only, see [`assert_stable`]). `to_display` succeeds
 /// exactly when `normalize` does and points to the same URL (`normalize(to_display(u)) ==
 /// normalize(u)`, `file:` excepted for the same reason); `registrable_domain` and `same_site`
-/// do not panic. The fast path (src/normalize/fast.rs and rebuild.rs) agrees with the full
+/// do not panic. The fast path (core/src/normalize/fast.rs and rebuild.rs) agrees with the full
 /// path: where it answers, for the input and for the output, the full path gives the same
 /// string, and the input itself where the fast path keeps it; and under the input's option set
 /// ([`options_for`]) `normalize` gives what the full path gives, a URL or an error's kind.

@@ -1,4 +1,4 @@
-//! The invariants the fuzz targets hold; `tests/fuzz_regressions.rs` includes `checks.rs`
+//! The invariants the fuzz targets hold; `core/tests/fuzz_regressions.rs` includes `checks.rs`
 //! too, so `cargo test` replays saved crashes against exactly these checks.
 
 #[path = "checks.rs"]

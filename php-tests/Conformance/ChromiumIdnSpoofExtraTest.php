@@ -10,7 +10,7 @@ use UrlNormalize\UrlNormalizer;
  * Chromium's extra IDN cases through the host of toDisplay(): deviation characters in
  * non-transitional processing (fuß.de is shown; ZWJ and ZWNJ are not), and the top-domain
  * details table, where a host stays in punycode when its spoof check fails or it matches a top
- * domain. Same names and known differences as tests/conformance.rs.
+ * domain. Same names and known differences as core/tests/conformance.rs.
  */
 final class ChromiumIdnSpoofExtraTest extends ConformanceTestCase
 {

@@ -10,7 +10,7 @@ use UrlNormalize\UrlNormalizer;
  * Chromium's IDN spoof-check cases (idn_spoof_checker_unittest.cc, kIdnCases) through the
  * host of toDisplay(). A kSafe case passes when its Unicode form is shown; a kUnsafe or
  * kInvalid case passes when no label is shown in Unicode (the host stays as written, or is no
- * URL at all). Same names and known differences as tests/conformance.rs.
+ * URL at all). Same names and known differences as core/tests/conformance.rs.
  */
 final class ChromiumIdnSpoofTest extends ConformanceTestCase
 {

@@ -13,7 +13,7 @@ use PHPUnit\Framework\TestCase;
  */
 abstract class ConformanceTestCase extends TestCase
 {
-    /** The suite's name in tests/known-differences.tsv. */
+    /** The suite's name in core/tests/known-differences.tsv. */
     abstract protected static function suiteName(): string;
 
     /**
@@ -33,7 +33,7 @@ abstract class ConformanceTestCase extends TestCase
             $this->assertNotSame(
                 $expected,
                 $actual,
-                "Passes now; remove it from tests/known-differences.tsv ($reason)"
+                "Passes now; remove it from core/tests/known-differences.tsv ($reason)"
             );
             return;
         }

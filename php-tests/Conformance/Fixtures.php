@@ -10,7 +10,7 @@ use UrlNormalize\UrlNormalizer;
 
 /**
  * Reads the public suites in testdata/conformance (through TestData) and the project's list
- * of known differences, tests/known-differences.tsv, which tests/conformance.rs reads too.
+ * of known differences, core/tests/known-differences.tsv, which core/tests/conformance.rs reads too.
  */
 final class Fixtures
 {
@@ -46,7 +46,7 @@ final class Fixtures
     }
 
     /**
-     * A suite's relative input (`/path`, `?query`) put on $host, as tests/conformance.rs does:
+     * A suite's relative input (`/path`, `?query`) put on $host, as core/tests/conformance.rs does:
      * canonicalize() takes URLs, and both libraries treat such a path and query as under a host.
      */
     public static function absolute(string $host, string $url): string
@@ -75,7 +75,7 @@ final class Fixtures
         static $bySuite = null;
         if ($bySuite === null) {
             $bySuite = [];
-            foreach (file(__DIR__ . '/../../tests/known-differences.tsv', FILE_IGNORE_NEW_LINES) ?: [] as $line) {
+            foreach (file(__DIR__ . '/../../core/tests/known-differences.tsv', FILE_IGNORE_NEW_LINES) ?: [] as $line) {
                 if ($line !== '' && $line[0] !== '#') {
                     [$listedSuite, $name, $reason] = explode("\t", $line, 3);
                     $bySuite[$listedSuite][$name] = $reason;

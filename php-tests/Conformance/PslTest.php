@@ -9,7 +9,7 @@ use UrlNormalize\UrlNormalizer;
 /**
  * The Public Suffix List's own tests (tests/test_psl.txt) through
  * registrableDomain('https://' . $domain . '/'), expecting the ASCII form; no registrable
- * domain and no URL (lenient mode) both answer null. Same names as tests/conformance.rs.
+ * domain and no URL (lenient mode) both answer null. Same names as core/tests/conformance.rs.
  */
 final class PslTest extends ConformanceTestCase
 {

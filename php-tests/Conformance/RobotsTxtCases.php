@@ -8,7 +8,7 @@ use UrlNormalize\RobotsTxt;
 
 /**
  * The robots.txt cases of a testdata/conformance file that the API answers (isAllowed(),
- * forStatus(), sitemaps()), named as tests/crawl_conformance.rs names them; the cases of the
+ * forStatus(), sitemaps()), named as core/tests/crawl_conformance.rs names them; the cases of the
  * parser's parts run in cargo test only.
  */
 final class RobotsTxtCases

@@ -6,7 +6,7 @@ namespace UrlNormalize\Tests\Conformance;
 
 /**
  * crawler-commons' percent-encoding cases (SimpleRobotRulesParserTest), through RobotsTxt;
- * same names and known differences as tests/crawl_conformance.rs.
+ * same names and known differences as core/tests/crawl_conformance.rs.
  */
 final class RobotsTxtCrawlerCommonsTest extends ConformanceTestCase
 {

@@ -6,7 +6,7 @@ namespace UrlNormalize\Tests\Conformance;
 
 /**
  * Google's robotstxt tests (robots_test.cc), through RobotsTxt; same names and known
- * differences as tests/crawl_conformance.rs.
+ * differences as core/tests/crawl_conformance.rs.
  */
 final class RobotsTxtGoogleTest extends ConformanceTestCase
 {

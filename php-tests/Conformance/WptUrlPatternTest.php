@@ -10,7 +10,7 @@ use UrlNormalize\UrlPattern;
 /**
  * WPT's urlpattern/resources/urlpatterntestdata.json through UrlPattern: the constructor
  * (or its exception), the eight components' patterns, test() and exec(). Same names and
- * known differences as tests/crawl_conformance.rs; a case answers 'ok' or what differs.
+ * known differences as core/tests/crawl_conformance.rs; a case answers 'ok' or what differs.
  */
 final class WptUrlPatternTest extends ConformanceTestCase
 {

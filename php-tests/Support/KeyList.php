@@ -9,7 +9,7 @@ use UrlNormalize\UrlNormalizer;
 /**
  * The key-stability list, testdata/keys/keys.tsv: URLs with their canonical forms and both
  * fingerprints under several flag sets, as this build computes them. Read by
- * KeyStabilityTest and written by scripts/keys.php; tests/key_stability.rs reads the same file
+ * KeyStabilityTest and written by scripts/keys.php; core/tests/key_stability.rs reads the same file
  * through the Rust core.
  *
  * The file: lines starting with `#` are comments, one of which is `# KEY_VERSION <n>`; every
@@ -27,7 +27,7 @@ final class KeyList
         # url_normalize key-stability list: each URL's canonical form and both fingerprints
         # (fingerprint($url, $flags) and fingerprint($url, $flags, 128)) under the presets SAFE,
         # USUALLY_SAFE and AGGRESSIVE, with the default options. Keys are a storage format: the
-        # tests (php-tests/KeyStabilityTest.php, tests/key_stability.rs) fail when a build
+        # tests (php-tests/KeyStabilityTest.php, core/tests/key_stability.rs) fail when a build
         # computes any of them differently. Do not edit by hand; scripts/keys.php rewrites it,
         # and refuses to change an existing key unless KEY_VERSION was raised (README, "Keys").
         # URLs: a sample of the project's URL lists (kasztp.txt, idn-sample.txt; an earlier

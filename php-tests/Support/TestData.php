@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace UrlNormalize\Tests\Support;
 
 /**
- * Where the tests, benchmarks and scripts find their data, as tests/common/mod.rs does for
+ * Where the tests, benchmarks and scripts find their data, as core/tests/common/mod.rs does for
  * cargo: the conformance suites in testdata/conformance (or $URL_NORMALIZE_CONFORMANCE), the
  * URL lists in testdata/urls (or $URL_NORMALIZE_DATA), and userbait.txt, whose licence keeps
  * it out of the repository, in the folder $URL_NORMALIZE_USERBAIT names, when it names one.

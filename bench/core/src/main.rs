@@ -4,7 +4,7 @@
 //!
 //! Both sides parse and serialize. `ada::Url::parse(u)?.href()` is WHATWG parsing of an
 //! absolute URL; `normalize` also does what ada does not (the scheme default, bytes that are
-//! not UTF-8, the fixups of src/standard/fixups), and its fast path answers at once for most
+//! not UTF-8, the fixups of core/src/standard/fixups), and its fast path answers at once for most
 //! input.
 //! `normalize_full_path` is shown too, so the fast path's share is visible.
 //!
@@ -16,7 +16,7 @@
 
 use std::hint::black_box;
 use std::time::Instant;
-use url_normalize::{
+use url_normalize_core::{
     is_normal_form, normalize_cow, normalize_fast_path, normalize_full_path, Options,
 };
 

@@ -1,0 +1,440 @@
+//! The fast path's second answer: an `http(s)` input whose normal form differs from it only
+//! where one pass can write it. The scheme in lower case, the host lowercased or converted
+//! to ASCII (through the host cache: one UTS #46 pass per new host, none for a host seen
+//! before), a default port dropped, an empty path written `/`, and the bytes the path,
+//! query and fragment percent-encode sets hold written as `%XX`. The `url` crate is not
+//! called, so no placeholder host goes through UTS #46 either.
+//!
+//! **Proof obligation**, as for [`super::fast`]: whenever [`rebuild`] answers, the full path
+//! ([`crate::normalize::normalize_full_path`]) gives the same string. So it accepts only this grammar,
+//! each rule one step of the URL Standard's parser and serializer:
+//!
+//! ```text
+//! [("http" | "https", any case) "://"] host [":" digits] ["/" path] ["?" query] ["#" fragment]
+//! ```
+//!
+//! * Nothing is stripped: the input starts with the scheme or the host, does not end with a
+//!   control or a space, and holds no tab or newline anywhere.
+//! * Without a scheme, the default scheme (`http` or `https`) is added, as
+//!   [`crate::input::with_default_scheme`] does: the input then has no `:` before its first
+//!   `/ ? #`, so no word of it can read as a scheme, and it starts with a host label.
+//! * The host ends at the first `/ ? # :`; it has no `@` (userinfo), `[` (IPv6), `%`, `\` or
+//!   other byte the host parser treats specially: only ASCII letters, digits, `-`, `_`, `.`
+//!   and non-ASCII UTF-8. An ASCII host of non-empty labels, with no `xn--` label and a
+//!   last label that does not start with a digit (it could make an IPv4 address), is only
+//!   lowercased, as the host parser does. Any other host (non-ASCII, or with an `xn--` label
+//!   to validate) is what [`crate::standard::host_cache::to_ascii`], the crate's own
+//!   conversion, makes of it; where that has no answer, the full path reports.
+//! * The port is digits only, at most 65535; written without leading zeros, dropped when it
+//!   is the scheme's default or empty.
+//! * The path's `\` are separators and its dot segments are removed, by the standard's
+//!   path state ([`crate::standard::remove_dot_segments`]), when it has either; then its
+//!   bytes are encoded with the path set
+//!   (<https://url.spec.whatwg.org/#path-percent-encode-set>, with `^` as fixup 2 of
+//!   `src/standard/fixups`). The query uses the special-query set, the fragment the
+//!   fragment set, and holds no second `#`. Non-ASCII bytes, valid UTF-8 or not, are
+//!   encoded one by one: the parser encodes a code point as its UTF-8 bytes, and an input
+//!   byte that is not UTF-8 becomes `%XX` before the parser reads it.
+//!
+//! `tests/fast_path.rs` and the fuzz target `normalize` hold the obligation.
+
+use crate::input::{HTTP, HTTPS};
+use crate::standard::path::may_start_dot_segment;
+use crate::standard::{host_cache, remove_dot_segments};
+
+/// A URL the fast path wrote: the normal form of its input.
+pub(crate) struct Rebuilt {
+    /// The normal form.
+    pub(crate) url: String,
+    /// `http` or `https`.
+    pub(crate) scheme: &'static str,
+    /// Where the host is in `url`.
+    host: std::ops::Range<usize>,
+}
+
+impl Rebuilt {
+    /// The host: an ASCII domain, never an IP address.
+    pub(crate) fn host(&self) -> &str {
+        &self.url[self.host.clone()]
+    }
+}
+
+/// The normal form of `input` when the grammar of this module holds; `None` means "not
+/// known", and the full path answers.
+pub(crate) fn rebuild(input: &[u8], default_scheme: &str) -> Option<Rebuilt> {
+    let (scheme, rest, default_port) =
+        http_scheme(input).or_else(|| without_scheme(input, default_scheme))?;
+    if input.last().is_some_and(|&b| b <= b' ') {
+        return None;
+    }
+    let mut url = String::with_capacity(capacity_for(input.len()));
+    url.push_str(scheme);
+    url.push_str("://");
+    let host_length = rest
+        .iter()
+        .position(|&b| matches!(b, b'/' | b'?' | b'#' | b':'))
+        .unwrap_or(rest.len());
+    let host_start = url.len();
+    push_host(&mut url, &rest[..host_length])?;
+    let host = host_start..url.len();
+    let mut at = host_length;
+    if rest.get(at) == Some(&b':') {
+        let digits = &rest[at + 1..];
+        let length = digits
+            .iter()
+            .position(|&b| matches!(b, b'/' | b'?' | b'#'))
+            .unwrap_or(digits.len());
+        push_port(&mut url, &digits[..length], default_port)?;
+        at += 1 + length;
+    }
+    let tail = &rest[at..];
+    let (path_length, needs_path_state) = scan_path(tail)?;
+    match &tail[..path_length] {
+        [] => url.push('/'),
+        path => push_path(&mut url, path, needs_path_state)?,
+    }
+    push_query_and_fragment(&mut url, &tail[path_length..])?;
+    Some(Rebuilt { url, scheme, host })
+}
+
+/// The room to reserve for the normal form of `length` bytes: every byte written as `%XX`
+/// for a URL of usual length, so the string is never reallocated while written (10% of the
+/// instructions of an IDN URL); half as much again for a longer input, which grows the string
+/// if it needs more. (Three times a large input made each thread's malloc arena keep more
+/// pages: scripts/threads saw the process grow after its warm-up.)
+pub(super) fn capacity_for(length: usize) -> usize {
+    const USUAL_LENGTH: usize = 2048;
+    match length <= USUAL_LENGTH {
+        true => 3 * length + 1,
+        false => length + length / 2 + 1,
+    }
+}
+
+/// `http://` or `https://` in any case: the scheme, what follows, and the default port.
+fn http_scheme(input: &[u8]) -> Option<(&'static str, &[u8], &'static [u8])> {
+    let (special, length) = match input.get(..8) {
+        Some(start) if start.eq_ignore_ascii_case(b"https://") => (HTTPS, 8),
+        _ => match input.get(..7) {
+            Some(start) if start.eq_ignore_ascii_case(b"http://") => (HTTP, 7),
+            _ => return None,
+        },
+    };
+    Some((
+        special.name,
+        &input[length..],
+        special.default_port?.as_bytes(),
+    ))
+}
+
+/// A scheme-less input that [`crate::input::with_default_scheme`] gives `default_scheme://`:
+/// no `:` before the first `/ ? #`, and a first byte that can start a host label.
+fn without_scheme<'a>(
+    input: &'a [u8],
+    default_scheme: &str,
+) -> Option<(&'static str, &'a [u8], &'static [u8])> {
+    let special = [HTTPS, HTTP]
+        .into_iter()
+        .find(|special| special.name == default_scheme)?;
+    let (scheme, default_port) = (special.name, special.default_port?.as_bytes());
+    let authority_end = input
+        .iter()
+        .position(|&b| matches!(b, b'/' | b'?' | b'#' | b':'))
+        .unwrap_or(input.len());
+    let starts_a_label = input
+        .first()
+        .is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80);
+    (starts_a_label && input.get(authority_end) != Some(&b':')).then_some((
+        scheme,
+        input,
+        default_port,
+    ))
+}
+
+/// The host, lowercased or converted to ASCII; `None` outside this module's grammar.
+fn push_host(url: &mut String, raw: &[u8]) -> Option<()> {
+    let allowed =
+        |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.') || *b >= 0x80;
+    if raw.is_empty() || !raw.iter().all(allowed) {
+        return None;
+    }
+    let labels_are_plain = raw.is_ascii()
+        && raw.split(|&b| b == b'.').all(|label| {
+            !label.is_empty() && !label[..label.len().min(4)].eq_ignore_ascii_case(b"xn--")
+        });
+    let last_label = raw.rsplit(|&b| b == b'.').next().unwrap_or(raw);
+    if labels_are_plain && !last_label[0].is_ascii_digit() {
+        url.extend(raw.iter().map(|&b| char::from(b.to_ascii_lowercase())));
+        return Some(());
+    }
+    if raw.is_ascii() {
+        // Empty labels, a trailing dot, a number at the end: rare, and the full path's.
+        if !raw.split(|&b| b == b'.').all(|label| !label.is_empty())
+            || last_label[0].is_ascii_digit()
+        {
+            return None;
+        }
+    }
+    let text = std::str::from_utf8(raw).ok()?;
+    url.push_str(&host_cache::to_ascii(text)?);
+    Some(())
+}
+
+/// The port's digits: dropped when empty or the default, otherwise written as a number.
+fn push_port(url: &mut String, digits: &[u8], default_port: &[u8]) -> Option<()> {
+    if !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let significant = &digits[digits.iter().take_while(|&&b| b == b'0').count()..];
+    if significant.len() > 5 {
+        return None;
+    }
+    let port = significant
+        .iter()
+        .fold(0u32, |port, &digit| port * 10 + u32::from(digit - b'0'));
+    if port > 65535 {
+        return None;
+    }
+    if !digits.is_empty() && port.to_string().as_bytes() != default_port {
+        url.push(':');
+        url.push_str(&port.to_string());
+    }
+    Some(())
+}
+
+/// Where a special URL's path ends in `tail` (at `?`, `#` or the end), and whether the path
+/// state must read it (it has a `\\`, or a segment that could be a dot segment: only one
+/// that starts with `.` or `%` can be, `.`, `..`, `%2e`, `.%2E`...). `None` for a tab or
+/// newline, which the parser removes before it reads segments (`.\t` is `.` to it).
+pub(super) fn scan_path(tail: &[u8]) -> Option<(usize, bool)> {
+    let mut needs_path_state = false;
+    for (at, &b) in tail.iter().enumerate() {
+        let class = ENCODE[usize::from(b)];
+        if class & (ENDS_PATH | REMOVED | BACKSLASH | SLASH) == 0 {
+            continue;
+        }
+        if class & ENDS_PATH != 0 {
+            return Some((at, needs_path_state));
+        }
+        if class & REMOVED != 0 {
+            return None;
+        }
+        needs_path_state |= class & BACKSLASH != 0 || may_start_dot_segment(tail.get(at + 1));
+    }
+    Some((tail.len(), needs_path_state))
+}
+
+/// A path (it starts with `/`, and [`scan_path`] found it), through the path state of a
+/// special URL when `needs_path_state` (`\\` read as `/`, dot segments removed), then
+/// encoded.
+pub(super) fn push_path(url: &mut String, path: &[u8], needs_path_state: bool) -> Option<()> {
+    if !needs_path_state {
+        return push_until(url, path, PATH, 0).map(drop);
+    }
+    let path = remove_dot_segments(std::str::from_utf8(path).ok()?, true);
+    push_until(url, path.as_bytes(), PATH, 0).map(drop)
+}
+
+/// `rest` from the path's end: `?query`, then `#fragment`, each encoded with its set; `None`
+/// for a second `#` (left to the full path) or a tab or newline.
+pub(super) fn push_query_and_fragment(url: &mut String, rest: &[u8]) -> Option<()> {
+    let mut at = 0;
+    if rest.first() == Some(&b'?') {
+        url.push('?');
+        at = 1 + push_until(url, &rest[1..], QUERY, HASH)?;
+    }
+    if rest.get(at) == Some(&b'#') {
+        url.push('#');
+        let fragment = &rest[at + 1..];
+        if push_until(url, fragment, FRAGMENT, HASH)? < fragment.len() {
+            return None;
+        }
+    }
+    Some(())
+}
+
+/// `bytes` up to the first byte of class `stops` (or the end), each byte of the component's
+/// percent-encode set (`set`) written `%XX`: where it stopped, or `None` for a tab or
+/// newline, which the parser removes.
+fn push_until(url: &mut String, bytes: &[u8], set: u8, stops: u8) -> Option<usize> {
+    // SAFETY: only ASCII is written into the string's bytes: a byte outside `set` is ASCII
+    // (every byte below 0x20 or above 0x7E is in every set) and an escape is `%` and two hex
+    // digits. A `None` leaves the string valid too; the caller then drops it.
+    let out = unsafe { url.as_mut_vec() };
+    out.reserve(bytes.len());
+    for (at, &b) in bytes.iter().enumerate() {
+        let class = ENCODE[usize::from(b)];
+        if class & (set | stops) == 0 {
+            out.push(b);
+        } else if class & stops != 0 {
+            return Some(at);
+        } else if class & REMOVED != 0 {
+            return None;
+        } else {
+            out.extend_from_slice(&ESCAPES[usize::from(b)]);
+        }
+    }
+    Some(bytes.len())
+}
+
+/// `%XX` for every byte, upper-case hex as the URL Standard writes it.
+static ESCAPES: [[u8; 3]; 256] = escapes();
+
+const fn escapes() -> [[u8; 3]; 256] {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut escapes = [[0u8; 3]; 256];
+    let mut b = 0;
+    while b < 256 {
+        escapes[b] = [b'%', HEX[b >> 4], HEX[b & 15]];
+        b += 1;
+    }
+    escapes
+}
+
+/// Encoded in a path: the path percent-encode set, and `^` (fixup 2).
+/// <https://url.spec.whatwg.org/#path-percent-encode-set>
+pub(super) const PATH: u8 = 1;
+/// Encoded in a special URL's query. <https://url.spec.whatwg.org/#special-query-percent-encode-set>
+pub(super) const QUERY: u8 = 2;
+/// Encoded in a fragment. <https://url.spec.whatwg.org/#fragment-percent-encode-set>
+pub(super) const FRAGMENT: u8 = 4;
+/// A tab or newline: the parser removes it, which this module does not do.
+const REMOVED: u8 = 8;
+/// `?` or `#`: the end of a path.
+const ENDS_PATH: u8 = 16;
+/// `#`: the end of a query; a second one in a fragment.
+pub(super) const HASH: u8 = 32;
+/// `\\`: a separator in a special URL's path.
+pub(super) const BACKSLASH: u8 = 64;
+/// `/`: a segment starts after it.
+const SLASH: u8 = 128;
+
+/// What each byte is in each component.
+static ENCODE: [u8; 256] = encode_classes();
+
+/// The percent-encode sets and delimiters as bits of each byte (the fast path reads what it
+/// keeps from them too).
+pub(super) const fn encode_classes() -> [u8; 256] {
+    let mut classes = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        // The C0 control percent-encode set: controls and everything above `~`.
+        let mut class = if byte < 0x20 || byte > 0x7E {
+            PATH | QUERY | FRAGMENT
+        } else {
+            0
+        };
+        if matches!(byte, b' ' | b'"' | b'<' | b'>') {
+            class |= PATH | QUERY | FRAGMENT;
+        }
+        if matches!(byte, b'#' | b'?' | b'`' | b'{' | b'}' | b'^') {
+            class |= PATH;
+        }
+        if matches!(byte, b'#' | b'\'') {
+            class |= QUERY;
+        }
+        if byte == b'`' {
+            class |= FRAGMENT;
+        }
+        if matches!(byte, b'\t' | b'\n' | b'\r') {
+            // A control, so in every set already: the encoding loop sees it there.
+            class |= REMOVED;
+        }
+        if matches!(byte, b'?' | b'#') {
+            class |= ENDS_PATH;
+        }
+        if byte == b'#' {
+            class |= HASH;
+        }
+        if byte == b'\\' {
+            class |= BACKSLASH;
+        }
+        if byte == b'/' {
+            class |= SLASH;
+        }
+        classes[b] = class;
+        b += 1;
+    }
+    classes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rebuilt(input: &str) -> Option<String> {
+        rebuild(input.as_bytes(), "https").map(|r| r.url)
+    }
+
+    #[test]
+    fn writes_what_the_serializer_writes() {
+        for (input, normal) in [
+            (
+                "HTTPS://Example.COM/a b?c d#e f",
+                "https://example.com/a%20b?c%20d#e%20f",
+            ),
+            ("https://example.com", "https://example.com/"),
+            ("http://example.com:80?q", "http://example.com/?q"),
+            ("https://example.com:0443/#x", "https://example.com/#x"),
+            ("https://example.com:08080/", "https://example.com:8080/"),
+            ("https://example.com:/x", "https://example.com/x"),
+            (
+                "https://faß.de/café?é#é",
+                "https://xn--fa-hia.de/caf%C3%A9?%C3%A9#%C3%A9",
+            ),
+            (
+                "https://나나커피로스터스.com/products/ethiopia",
+                "https://xn--910ba870d2ola729pxvdzqk.com/products/ethiopia",
+            ),
+            (
+                "https://a.com/\"<>`{}^?\"'<>`#\"<>`{}",
+                "https://a.com/%22%3C%3E%60%7B%7D%5E?%22%27%3C%3E`#%22%3C%3E%60{}",
+            ),
+            ("https://a.com/%zz%2F?%41", "https://a.com/%zz%2F?%41"),
+            (
+                "https://a.com/a/./b/../c\\d/%2e%2E?x#y",
+                "https://a.com/a/c/?x#y",
+            ),
+            ("https://a.com/..", "https://a.com/"),
+            ("bücher.de/x y", "https://xn--bcher-kva.de/x%20y"),
+            ("example.com?q=a:b", "https://example.com/?q=a:b"),
+        ] {
+            assert_eq!(rebuilt(input).as_deref(), Some(normal), "{input}");
+            let full =
+                crate::normalize::normalize_full_path(input.as_bytes(), &crate::Options::default());
+            assert_eq!(full.as_deref(), Ok(normal), "{input}");
+        }
+        let invalid_utf8 = rebuild(b"https://a.com/caf\xe9?\xff", "https").map(|r| r.url);
+        assert_eq!(invalid_utf8.as_deref(), Some("https://a.com/caf%E9?%FF"));
+    }
+
+    #[test]
+    fn leaves_the_rest_to_the_full_path() {
+        for other in [
+            " https://a.com/",
+            "https://a.com/ ",
+            "https://a.com/a\tb",
+            "https://u@a.com/",
+            "https://[::1]/",
+            "https://a%41.com/",
+            "https://1.2.3.4/",
+            "https://a..com/",
+            "https://a.com./",
+            "https://xn--a.com/",
+            "https://a\u{200d}.com/",
+            "https://a.com:65536/",
+            "https://a.com:8o/",
+            "https://a.com/#a#b",
+            "https://a.com/a/.\t/..",
+            "example.com:8080/x",
+            "./x",
+            "/x",
+            "?q",
+            "user:pw@example.com/x",
+            "https:/a.com/",
+            "ftp://a.com/",
+        ] {
+            assert_eq!(rebuilt(other), None, "{other}");
+        }
+    }
+}
