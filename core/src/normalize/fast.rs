@@ -41,7 +41,9 @@
 //! the same on its inputs.
 
 use crate::input::{HTTP, HTTPS};
+use crate::standard::host::{is_plain_domain, is_plain_label_byte};
 use crate::standard::path::may_start_dot_segment;
+use crate::standard::port::port_number;
 
 /// An input that is its own normal form, with the parts the options judge.
 pub(crate) struct NormalForm<'a> {
@@ -247,32 +249,22 @@ fn host_length(rest: &[u8]) -> Option<usize> {
 /// The length of the host at the start of `rest`, when the host parser keeps it as written,
 /// label by label.
 fn host_length_bytes(rest: &[u8]) -> Option<usize> {
-    let mut at = 0;
-    loop {
-        let label = &rest[at..];
-        let length = run_length(label, LABEL);
-        if length == 0 || label.starts_with(b"xn--") {
-            return None;
-        }
-        at += length;
-        if rest.get(at) != Some(&b'.') {
-            // The last label: one starting with a digit may end in a number (an IPv4 host).
-            return (!label[0].is_ascii_digit()).then_some(at);
-        }
-        at += 1;
-    }
+    // The host ends at the first byte that is neither `.` nor a lowercase label byte.
+    let end = rest
+        .iter()
+        .position(|&b| b != b'.' && BYTE_CLASSES[usize::from(b)] & LABEL == 0)
+        .unwrap_or(rest.len());
+    is_plain_domain(&rest[..end]).then_some(end)
 }
 
 /// The length of the port digits at the start of `rest`, when the serializer keeps them.
 fn port_length(rest: &[u8], default_port: &[u8]) -> Option<usize> {
     let length = run_length(rest, DIGIT);
     let digits = &rest[..length];
-    let in_range = match length {
-        1..=4 => true,
-        5 => digits <= b"65535".as_slice(),
-        _ => false,
-    };
-    (in_range && digits[0] != b'0' && digits != default_port).then_some(length)
+    // Written as the serializer writes it: a number, with no leading zero.
+    let as_written = digits.first().is_some_and(|&digit| digit != b'0')
+        && matches!(port_number(digits), Ok(Some(_)));
+    (as_written && digits != default_port).then_some(length)
 }
 
 /// The length of the path at the start of `rest` (which starts with `/`), when it has no byte
@@ -365,7 +357,8 @@ const fn byte_classes() -> [u8; 256] {
         if sets & (ENCODED_IN_FRAGMENT | HASH) == 0 {
             class |= FRAGMENT;
         }
-        if byte.is_ascii_lowercase() || byte.is_ascii_digit() || byte == b'-' || byte == b'_' {
+        // The serializer writes a plain domain's labels in lowercase.
+        if is_plain_label_byte(byte) && !byte.is_ascii_uppercase() {
             class |= LABEL;
         }
         if byte.is_ascii_digit() {

@@ -39,7 +39,9 @@
 //! `tests/fast_path.rs` and the fuzz target `normalize` hold the obligation.
 
 use crate::input::{HTTP, HTTPS};
+use crate::standard::host::{is_plain_domain, is_plain_label_byte};
 use crate::standard::path::may_start_dot_segment;
+use crate::standard::port::port_number;
 use crate::standard::{host_cache, remove_dot_segments};
 
 /// A URL the fast path wrote: the normal form of its input.
@@ -152,20 +154,15 @@ fn without_scheme<'a>(
 
 /// The host, lowercased or converted to ASCII; `None` outside this module's grammar.
 fn push_host(url: &mut String, raw: &[u8]) -> Option<()> {
-    let allowed =
-        |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.') || *b >= 0x80;
+    let allowed = |&b: &u8| is_plain_label_byte(b) || b == b'.' || b >= 0x80;
     if raw.is_empty() || !raw.iter().all(allowed) {
         return None;
     }
-    let labels_are_plain = raw.is_ascii()
-        && raw.split(|&b| b == b'.').all(|label| {
-            !label.is_empty() && !label[..label.len().min(4)].eq_ignore_ascii_case(b"xn--")
-        });
-    let last_label = raw.rsplit(|&b| b == b'.').next().unwrap_or(raw);
-    if labels_are_plain && !last_label[0].is_ascii_digit() {
+    if is_plain_domain(raw) {
         url.extend(raw.iter().map(|&b| char::from(b.to_ascii_lowercase())));
         return Some(());
     }
+    let last_label = raw.rsplit(|&b| b == b'.').next().unwrap_or(raw);
     if raw.is_ascii() {
         // Empty labels, a trailing dot, a number at the end: rare, and the full path's.
         if !raw.split(|&b| b == b'.').all(|label| !label.is_empty())
@@ -181,22 +178,12 @@ fn push_host(url: &mut String, raw: &[u8]) -> Option<()> {
 
 /// The port's digits: dropped when empty or the default, otherwise written as a number.
 fn push_port(url: &mut String, digits: &[u8], default_port: &[u8]) -> Option<()> {
-    if !digits.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    let significant = &digits[digits.iter().take_while(|&&b| b == b'0').count()..];
-    if significant.len() > 5 {
-        return None;
-    }
-    let port = significant
-        .iter()
-        .fold(0u32, |port, &digit| port * 10 + u32::from(digit - b'0'));
-    if port > 65535 {
-        return None;
-    }
-    if !digits.is_empty() && port.to_string().as_bytes() != default_port {
-        url.push(':');
-        url.push_str(&port.to_string());
+    if let Some(port) = port_number(digits).ok()? {
+        let port = port.to_string();
+        if port.as_bytes() != default_port {
+            url.push(':');
+            url.push_str(&port);
+        }
     }
     Some(())
 }
@@ -311,6 +298,25 @@ const SLASH: u8 = 128;
 /// What each byte is in each component.
 static ENCODE: [u8; 256] = encode_classes();
 
+/// Whether `b` is in the C0 control percent-encode set: controls and every byte above `~`.
+/// <https://url.spec.whatwg.org/#c0-control-percent-encode-set>
+pub(super) const fn in_c0_control_set(b: u8) -> bool {
+    b < 0x20 || b > 0x7E
+}
+
+/// Whether `b` is in `set` ([`PATH`], [`QUERY`] or [`FRAGMENT`]), for the code that checks a
+/// component rather than writing it.
+pub(super) fn in_encode_set(b: u8, set: u8) -> bool {
+    ENCODE[usize::from(b)] & set != 0
+}
+
+/// Whether `b` is in a query's percent-encode set: [`QUERY`]'s, the special-query set, in a
+/// special URL, and the same less `'` in any other.
+/// <https://url.spec.whatwg.org/#query-percent-encode-set>
+pub(super) fn in_query_set(b: u8, special: bool) -> bool {
+    in_encode_set(b, QUERY) && (special || b != b'\'')
+}
+
 /// The percent-encode sets and delimiters as bits of each byte (the fast path reads what it
 /// keeps from them too).
 pub(super) const fn encode_classes() -> [u8; 256] {
@@ -318,8 +324,7 @@ pub(super) const fn encode_classes() -> [u8; 256] {
     let mut b = 0;
     while b < 256 {
         let byte = b as u8;
-        // The C0 control percent-encode set: controls and everything above `~`.
-        let mut class = if byte < 0x20 || byte > 0x7E {
+        let mut class = if in_c0_control_set(byte) {
             PATH | QUERY | FRAGMENT
         } else {
             0

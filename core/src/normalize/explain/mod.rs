@@ -15,9 +15,11 @@ pub use names::{Change, ValidationError};
 use crate::error::Operation;
 use crate::input::split_authority;
 use crate::input::{bytes_to_str, is_special_scheme, split_scheme, strip, with_default_scheme};
+use crate::normalize::rebuild::{in_c0_control_set, in_encode_set, in_query_set, FRAGMENT, PATH};
 use crate::normalize::{normalize_cow, read_input};
 use crate::options::Options;
 use crate::standard::path::{is_dot_segment, is_windows_drive_letter};
+use crate::standard::port::{port_number, PortError};
 use crate::standard::ParsedUrl;
 use crate::standard::UrlHost;
 use percent_encoding::percent_decode_str;
@@ -235,16 +237,15 @@ impl<'a> Parts<'a> {
             }
         }
         self.path_changes(changes);
-        let special_query: &[u8] = if self.special { b"\"<>'" } else { b"\"<>" };
         if self
             .query
-            .is_some_and(|query| needs_encoding(query, special_query))
+            .is_some_and(|query| query.bytes().any(|b| in_query_set(b, self.special)))
         {
             changes.push(Change::QueryPercentEncoded);
         }
         if self
             .fragment
-            .is_some_and(|fragment| needs_encoding(fragment, b"\"<>`"))
+            .is_some_and(|fragment| fragment.bytes().any(|b| in_encode_set(b, FRAGMENT)))
         {
             changes.push(Change::FragmentPercentEncoded);
         }
@@ -280,7 +281,8 @@ impl<'a> Parts<'a> {
         if self.opaque {
             // The C0 control percent-encode set, and a space right before `?` or `#`.
             let before_more = self.query.is_some() || self.fragment.is_some();
-            if needs_encoding(self.path, b"") || (before_more && self.path.ends_with(' ')) {
+            if self.path.bytes().any(in_c0_control_set) || (before_more && self.path.ends_with(' '))
+            {
                 changes.push(Change::PathPercentEncoded);
             }
             return;
@@ -302,7 +304,7 @@ impl<'a> Parts<'a> {
         if self.special && self.path.is_empty() {
             changes.push(Change::RootPathAdded);
         }
-        if needs_encoding(self.path, b"\"<>`{}^") {
+        if self.path.bytes().any(|b| in_encode_set(b, PATH)) {
             changes.push(Change::PathPercentEncoded);
         }
     }
@@ -337,16 +339,9 @@ impl<'a> Parts<'a> {
             Some(host) => host_errors(host, self.special, errors),
         };
         let port_failed = !failed
-            && match self.port {
-                Some(port) if !port.bytes().all(|b| b.is_ascii_digit()) => {
-                    errors.fail(ValidationError::PortInvalid)
-                }
-                Some(port) if port.trim_start_matches('0').len() > 5 => {
-                    errors.fail(ValidationError::PortOutOfRange)
-                }
-                Some(port) if port.parse::<u32>().unwrap_or(0) > 65535 => {
-                    errors.fail(ValidationError::PortOutOfRange)
-                }
+            && match self.port.map(|port| port_number(port.as_bytes())) {
+                Some(Err(PortError::NotDigits)) => errors.fail(ValidationError::PortInvalid),
+                Some(Err(PortError::OutOfRange)) => errors.fail(ValidationError::PortOutOfRange),
                 _ => false,
             };
         // A failure ends the parse: nothing after it is read.
@@ -367,15 +362,6 @@ impl<'a> Parts<'a> {
             errors.push(ValidationError::InvalidUrlUnit);
         }
     }
-}
-
-/// Whether `text` has a character the component's percent-encode set holds: the C0 control
-/// set (controls, DEL, non-ASCII), space unless `extra` is empty (an opaque path), and
-/// `extra`.
-fn needs_encoding(text: &str, extra: &[u8]) -> bool {
-    text.bytes().any(|b| {
-        !(0x20..0x7F).contains(&b) || (!extra.is_empty() && b == b' ') || extra.contains(&b)
-    })
 }
 
 #[cfg(test)]

@@ -3,7 +3,9 @@
 //! <https://url.spec.whatwg.org/#validation-error>
 
 use super::names::ValidationError;
-use crate::standard::host::{ends_in_a_number, is_forbidden_domain_code_point};
+use crate::standard::host::{
+    ends_in_a_number, is_forbidden_domain_code_point, is_forbidden_host_code_point,
+};
 use idna::uts46::AsciiDenyList;
 use percent_encoding::percent_decode_str;
 
@@ -52,10 +54,9 @@ pub(super) fn host_errors(host: &str, special: bool, errors: &mut Errors<'_>) ->
         };
     }
     if !special {
-        // The opaque-host parser: a forbidden host code point fails (forbidden domain code
-        // points less controls and `%`); other code points are checked as URL units.
-        let forbidden = |b: u8| b" #/:<>?@[\\]^|".contains(&b) || b == 0;
-        if host.bytes().any(forbidden) {
+        // The opaque-host parser: a forbidden host code point fails; other code points are
+        // checked as URL units.
+        if host.bytes().any(is_forbidden_host_code_point) {
             return errors.fail(ValidationError::HostInvalidCodePoint);
         }
         if has_invalid_url_unit(host) {
