@@ -13,8 +13,8 @@ mod validation;
 pub use names::{Change, ValidationError};
 
 use crate::error::Operation;
-use crate::input::split_authority;
 use crate::input::{bytes_to_str, is_special_scheme, split_scheme, strip, with_default_scheme};
+use crate::input::{layout, split_authority, HostSource};
 use crate::normalize::rebuild::{in_c0_control_set, in_encode_set, in_query_set, FRAGMENT, PATH};
 use crate::normalize::{normalize_cow, read_input};
 use crate::options::Options;
@@ -151,30 +151,23 @@ impl<'a> Parts<'a> {
             Some((before, query)) => (before, Some(query)),
             None => (rest, None),
         };
-        let is_separator = |c: char| c == '/' || (special && c == '\\');
-        let (slashes, authority, path) = if special && !file {
-            let after_slashes = rest.trim_start_matches(is_separator);
-            let (authority, path) = after_slashes.split_at(
-                after_slashes
-                    .find(is_separator)
-                    .unwrap_or(after_slashes.len()),
-            );
-            (
-                &rest[..rest.len() - after_slashes.len()],
-                Some(authority),
-                path,
-            )
-        } else if matches!(rest.as_bytes(), [a, b, ..] if is_separator(char::from(*a)) && is_separator(char::from(*b)))
-        {
-            let after_slashes = &rest[2..];
-            let (authority, path) = after_slashes.split_at(
-                after_slashes
-                    .find(is_separator)
-                    .unwrap_or(after_slashes.len()),
-            );
-            (&rest[..2], Some(authority), path)
-        } else {
-            ("", None, rest)
+        // Where the authority is: the layout's reading, which every other stage shares. A
+        // `file:` URL's authority is its host.
+        let after_scheme = scheme.len() + 1;
+        let path_end = after_scheme + rest.len();
+        let found = layout(input, None);
+        let authority = match found.host {
+            HostSource::Own(Some(host)) if file => Some(host),
+            _ if file => None,
+            _ => found.authority,
+        };
+        let (slashes, authority, path) = match authority {
+            Some(range) => (
+                &input[after_scheme..range.start],
+                Some(&input[range.clone()]),
+                &input[range.end..path_end],
+            ),
+            None => ("", None, &input[after_scheme..path_end]),
         };
         let (mut userinfo, mut host, mut port) = (None, None, None);
         if let Some(authority) = authority {
