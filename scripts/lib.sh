@@ -526,7 +526,7 @@ target_phpunit_args() {
 # workspace, with CARGO_TARGET_DIR set to $(cache_dir)/cargo/NAME, a target directory that every
 # clone on the machine shares: a fresh clone compiles only the workspace's own crates there, the
 # dependencies being built already (cargo names a registry crate's files the same whatever the
-# clone's path). COMMAND's output goes to stderr.
+# clone's path).
 #
 # The workspace's own crates, though, also have the same file names in every clone, and cargo
 # decides whether they are up to date by the time of their sources: a clone whose files are older
@@ -555,7 +555,7 @@ shared_cargo_in() {
         if [ "$(cat "$dir/.clone" 2>/dev/null)" != "$root" ]; then
             forget_workspace_builds "$root" "$dir" && echo "$root" > "$dir/.clone" || exit 1
         fi
-        cd "$root" && CARGO_TARGET_DIR=$dir "$@" >&2
+        cd "$root" && CARGO_TARGET_DIR=$dir "$@"
     ) 9>"$dir.lock"
 }
 
@@ -608,7 +608,8 @@ build_target() {
     else
         echo "==> cargo build --profile $profile for $target ($php)" >&2
     fi
-    shared_cargo "$target" _build_target_in "$platform" "$triple" "$profile" "$php" "$php_config" "$copy" || return 1
+    shared_cargo "$target" _build_target_in "$platform" "$triple" "$profile" "$php" "$php_config" "$copy" >&2 \
+        || return 1
     echo "$copy"
 }
 
