@@ -395,6 +395,24 @@ zig_dir() {
     read -r zigbuild ziglang <<<"$(zig_versions)"
     echo "$(cache_dir)/zigbuild-$zigbuild-zig-$ziglang"
 }
+# linker_dir: scripts/zigcc and scripts/zigcc-musl, the platforms' C compiler and linker, copied
+# into the cache under a folder named after their contents. cargo's fingerprints of every crate
+# hold the linker's path, and a build script's the C compiler's: with the clone's own path in
+# them, every clone would compile every dependency again in the shared target directories.
+linker_dir() {
+    local root hash dir
+    root=$(repo_root)
+    hash=$(cat "$root/scripts/zigcc" "$root/scripts/zigcc-musl" | sha256sum | cut -c1-16)
+    dir="$(cache_dir)/linkers/$hash"
+    if [ ! -x "$dir/zigcc-musl" ]; then
+        rm -rf "$dir.$$" && mkdir -p "$dir.$$" && cp "$root/scripts/zigcc" "$root/scripts/zigcc-musl" "$dir.$$/" \
+            || return 1
+        # Another clone may have made it meanwhile: the same contents.
+        mv -T "$dir.$$" "$dir" 2>/dev/null || rm -rf "$dir.$$"
+    fi
+    echo "$dir"
+}
+
 need_zig() {
     local zigbuild ziglang dir
     read -r zigbuild ziglang <<<"$(zig_versions)"

@@ -40,13 +40,13 @@ platform_triple_aarch64_glibc() { echo aarch64-unknown-linux-gnu; }
 # arm64 standard library. bindgen (the host's libclang) reads the arm64 headers of
 # libc6-dev-arm64-cross.
 platform_cargo_aarch64_glibc() {
-    local root floor
-    root=$(repo_root)
+    local linkers floor
+    linkers=$(linker_dir) || return 1
     floor=$(glibc_floor)
     RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc URL_NORMALIZE_ZIG_TARGET="aarch64-linux-gnu.$floor" \
         URL_NORMALIZE_ZIG_DIR="$(zig_dir)" URL_NORMALIZE_GLIBC_FLOOR="$floor" \
-        CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER="$root/scripts/zigcc" \
-        CC_aarch64_unknown_linux_gnu="$root/scripts/zigcc" AR_aarch64_unknown_linux_gnu=ar \
+        CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER="$linkers/zigcc" \
+        CC_aarch64_unknown_linux_gnu="$linkers/zigcc" AR_aarch64_unknown_linux_gnu=ar \
         BINDGEN_EXTRA_CLANG_ARGS_aarch64_unknown_linux_gnu="--sysroot=/usr/aarch64-linux-gnu -I/usr/aarch64-linux-gnu/include" \
         /usr/bin/cargo build --profile "$2" --quiet --target aarch64-unknown-linux-gnu --target-dir "$1"
 }

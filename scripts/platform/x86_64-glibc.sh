@@ -19,10 +19,10 @@ platform_triple_x86_64_glibc() { echo x86_64-unknown-linux-gnu; }
 # platform_cargo_x86_64_glibc DIR PROFILE: the build with cargo's PROFILE into DIR, in the current
 # directory's workspace.
 platform_cargo_x86_64_glibc() {
-    local root
-    root=$(repo_root)
+    local linkers
+    linkers=$(linker_dir) || return 1
     URL_NORMALIZE_ZIG_DIR="$(zig_dir)" URL_NORMALIZE_GLIBC_FLOOR="$(glibc_floor)" \
-        CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_LINKER="$root/scripts/zigcc" \
-        CC_x86_64_unknown_linux_gnu="$root/scripts/zigcc" AR_x86_64_unknown_linux_gnu=ar \
+        CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_LINKER="$linkers/zigcc" \
+        CC_x86_64_unknown_linux_gnu="$linkers/zigcc" AR_x86_64_unknown_linux_gnu=ar \
         cargo build --profile "$2" --quiet --target x86_64-unknown-linux-gnu --target-dir "$1"
 }

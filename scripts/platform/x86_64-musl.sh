@@ -40,12 +40,12 @@ clang_resource_include() {
 # (CARGO_TARGET_..._RUSTFLAGS), so it reaches no other build. bindgen reads the musl headers, not
 # glibc's.
 platform_cargo_x86_64_musl() {
-    local root
-    root=$(repo_root)
+    local linkers
+    linkers=$(linker_dir) || return 1
     RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 URL_NORMALIZE_ZIG_DIR="$(zig_dir)" \
         CARGO_TARGET_X86_64_UNKNOWN_LINUX_MUSL_RUSTFLAGS='-C target-feature=-crt-static' \
-        CARGO_TARGET_X86_64_UNKNOWN_LINUX_MUSL_LINKER="$root/scripts/zigcc-musl" \
-        CC_x86_64_unknown_linux_musl="$root/scripts/zigcc-musl" AR_x86_64_unknown_linux_musl=ar \
+        CARGO_TARGET_X86_64_UNKNOWN_LINUX_MUSL_LINKER="$linkers/zigcc-musl" \
+        CC_x86_64_unknown_linux_musl="$linkers/zigcc-musl" AR_x86_64_unknown_linux_musl=ar \
         BINDGEN_EXTRA_CLANG_ARGS_x86_64_unknown_linux_musl="-nostdinc -I/usr/include/x86_64-linux-musl -I$(clang_resource_include)" \
         /usr/bin/cargo build --profile "$2" --quiet -Zbuild-std=std,panic_abort \
         --target x86_64-unknown-linux-musl --target-dir "$1"
