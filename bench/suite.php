@@ -21,12 +21,12 @@ declare(strict_types=1);
 //
 // With PHP 8.5 for Uri\WhatWg\Url beside it (elsewhere its contenders and targets print as
 // "n/a (needs PHP 8.5)"), scripts/lib.sh's php8.5 target (README, Performance):
-//   bash -c 'source scripts/lib.sh; build_target php8.5-x86_64-glibc;
-//            "$TARGET_PHP" -d "extension=$TARGET_SO" bench/suite.php'
+//   bash -c 'source scripts/lib.sh; so=$(build_target php8.5-x86_64-glibc) &&
+//            "$(target_php php8.5-x86_64-glibc)" -d "extension=$so" bench/suite.php'
 // userbait.txt is measured when URL_NORMALIZE_USERBAIT names its folder (testdata/urls/README.md).
 // The PHP libraries (Guzzle, Symfony, Monolog) are found as by the tests, through
 // php-tests/app/autoload.php: in /usr/share/php, or in the folder URL_NORMALIZE_PHP_LIBS names
-// (scripts/lib.sh sets it to its cache of Debian 12's packages).
+// (bench/run sets it to scripts/lib.sh's cache of Debian 12's packages, need_php_libs).
 //
 // Each round runs one pass of every contender of every row, in turn. A slow moment of the
 // machine then slows every contender of that round, not one contender's whole measurement.

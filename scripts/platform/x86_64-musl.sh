@@ -7,12 +7,15 @@
 
 # The whole PHPUnit suite runs in the musl PHP (its libxml2 gives PHPUnit dom, xml, xmlwriter);
 # it passes on 8.4 too, which only scripts/package builds, to keep CI short.
-TEST_TARGETS+=(php8.2-x86_64-musl)
+platform_test_targets_x86_64_musl() { echo php8.2-x86_64-musl; }
 # No 8.5: scripts/php/source pins the sources of 8.2 and 8.4 only. The ZTS musl PHP (for
 # FrankenPHP's Alpine images) builds the same way, with --enable-zts.
-PACKAGE_TARGETS+=(php8.2-x86_64-musl php8.4-x86_64-musl php8.2-x86_64-musl-zts php8.4-x86_64-musl-zts)
+platform_package_targets_x86_64_musl() {
+    echo php8.2-x86_64-musl php8.4-x86_64-musl php8.2-x86_64-musl-zts php8.4-x86_64-musl-zts
+}
 
-# The packages of the musl targets: scripts/test and scripts/package call this. Debian's Rust is
+# The packages of the musl targets that are missing, printed for install_missing: scripts/test and
+# scripts/package call this. Debian's Rust is
 # checked by package and version (need_debian_rust): a plain `rustc` (1.63) would also install
 # /usr/bin/rustc, and the standard library's source must be the compiler's own.
 need_musl_packages() {
@@ -30,17 +33,20 @@ clang_resource_include() {
     compgen -G '/usr/lib/llvm-*/lib/clang/*/include/stddef.h' | sort -V | tail -n 1 | xargs dirname
 }
 
-# platform_cargo_x86_64_musl DIR: the release build into DIR. RUSTC_BOOTSTRAP lets Debian's stable
+# platform_cargo_x86_64_musl DIR PROFILE: the build with cargo's PROFILE into DIR, in the current
+# directory's workspace. RUSTC_BOOTSTRAP lets Debian's stable
 # rustc take -Zbuild-std. Without crt-static the cdylib links libc.so dynamically, as PHP itself
 # does (musl's static libc cannot be in a shared object); the flag is the musl target's own
 # (CARGO_TARGET_..._RUSTFLAGS), so it reaches no other build. bindgen reads the musl headers, not
 # glibc's.
 platform_cargo_x86_64_musl() {
-    RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 \
+    local linkers
+    linkers=$(linker_dir) || return 1
+    RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 URL_NORMALIZE_ZIG_DIR="$(zig_dir)" \
         CARGO_TARGET_X86_64_UNKNOWN_LINUX_MUSL_RUSTFLAGS='-C target-feature=-crt-static' \
-        CARGO_TARGET_X86_64_UNKNOWN_LINUX_MUSL_LINKER="$ROOT/scripts/zigcc-musl" \
-        CC_x86_64_unknown_linux_musl="$ROOT/scripts/zigcc-musl" AR_x86_64_unknown_linux_musl=ar \
+        CARGO_TARGET_X86_64_UNKNOWN_LINUX_MUSL_LINKER="$linkers/zigcc-musl" \
+        CC_x86_64_unknown_linux_musl="$linkers/zigcc-musl" AR_x86_64_unknown_linux_musl=ar \
         BINDGEN_EXTRA_CLANG_ARGS_x86_64_unknown_linux_musl="-nostdinc -I/usr/include/x86_64-linux-musl -I$(clang_resource_include)" \
-        /usr/bin/cargo build --release --quiet -Zbuild-std=std,panic_abort \
+        /usr/bin/cargo build --profile "$2" --quiet -Zbuild-std=std,panic_abort \
         --target x86_64-unknown-linux-musl --target-dir "$1"
 }
