@@ -22,6 +22,6 @@ pub(crate) extern "C" fn module_info(_module: *mut ModuleEntry) {
         crate::IDNA_UNICODE_VERSION
     );
     info_table_row!("thread safety", thread_safety);
-    info_table_row!("SIMD", crate::SIMD);
+    info_table_row!("SIMD", crate::simd());
     info_table_end!();
 }
