@@ -11,7 +11,6 @@ mod url_host;
 /// The standard's path state on a raw path: its dot segments removed.
 pub(crate) mod path;
 pub(crate) use parsed_url::{ParseFailure, ParsedUrl};
-pub(crate) use path::remove_dot_segments;
 pub(crate) use url_host::UrlHost;
 
 use crate::input::{layout, HostSource};
