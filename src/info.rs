@@ -25,6 +25,6 @@ pub(crate) extern "C" fn module_info(_module: *mut ModuleEntry) {
         url_normalize_core::IDNA_UNICODE_VERSION
     );
     info_table_row!("thread safety", thread_safety);
-    info_table_row!("SIMD", url_normalize_core::SIMD);
+    info_table_row!("SIMD", url_normalize_core::simd());
     info_table_end!();
 }

@@ -47,7 +47,7 @@ pub use keys::fingerprint::{fingerprint, fingerprint_with, KeyBits, UnknownKeyBi
 pub use keys::flags::{Flags, UnknownFlags};
 pub use keys::surt::surt;
 pub use normalize::explain::{explain, Change, Explanation, ValidationError};
-pub use normalize::fast::SIMD;
+pub use normalize::fast::simd;
 pub use normalize::resolve::{resolve, resolve_against_directory, Base};
 pub use normalize::{is_normal_form, normalize, normalize_cow};
 #[cfg(feature = "test-hooks")]

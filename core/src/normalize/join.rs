@@ -16,8 +16,9 @@
 //!   to its path, then the path. Anything else: the base's directory (its path up to the
 //!   last `/`), then the path. ("relative state", "path state".)
 //! * A path with `\` or a segment that could be a dot segment goes through the standard's
-//!   path state ([`crate::standard::remove_dot_segments`]); the base's part is already free
-//!   of both. Then every part is percent-encoded with its set, as in `rebuild.rs`.
+//!   path state ([`crate::standard::path::remove_dot_segments_into`]); the base's part is
+//!   already free of both. Then every part is percent-encoded with its set, as in
+//!   `rebuild.rs`.
 //!
 //! `tests/resolve_fast_path.rs` and the fuzz target `resolve` hold the obligation.
 

@@ -28,8 +28,8 @@
 //! * The port is digits only, at most 65535; written without leading zeros, dropped when it
 //!   is the scheme's default or empty.
 //! * The path's `\` are separators and its dot segments are removed, by the standard's
-//!   path state ([`crate::standard::remove_dot_segments`]), when it has either; then its
-//!   bytes are encoded with the path set
+//!   path state ([`crate::standard::path::remove_dot_segments_into`]), when it has either;
+//!   then its bytes are encoded with the path set
 //!   (<https://url.spec.whatwg.org/#path-percent-encode-set>, with `^` as fixup 2 of
 //!   `src/standard/fixups`). The query uses the special-query set, the fragment the
 //!   fragment set, and holds no second `#`. Non-ASCII bytes, valid UTF-8 or not, are
@@ -40,9 +40,9 @@
 
 use crate::input::{HTTP, HTTPS};
 use crate::standard::host::{is_plain_domain, is_plain_label_byte};
-use crate::standard::path::may_start_dot_segment;
+use crate::standard::host_cache;
+use crate::standard::path::{may_start_dot_segment, remove_dot_segments_into};
 use crate::standard::port::port_number;
-use crate::standard::{host_cache, remove_dot_segments};
 
 /// A URL the fast path wrote: the normal form of its input.
 pub(crate) struct Rebuilt {
@@ -212,13 +212,15 @@ pub(super) fn scan_path(tail: &[u8]) -> Option<(usize, bool)> {
 
 /// A path (it starts with `/`, and [`scan_path`] found it), through the path state of a
 /// special URL when `needs_path_state` (`\\` read as `/`, dot segments removed), then
-/// encoded.
+/// encoded: the kept segments are encoded straight into `url`, with no string between.
 pub(super) fn push_path(url: &mut String, path: &[u8], needs_path_state: bool) -> Option<()> {
     if !needs_path_state {
-        return push_until(url, path, PATH, 0).map(drop);
+        return push_until::<PATH, 0>(url, path).map(drop);
     }
-    let path = remove_dot_segments(std::str::from_utf8(path).ok()?, true);
-    push_until(url, path.as_bytes(), PATH, 0).map(drop)
+    // An encoded segment holds no `/`: the path state's pops stay right.
+    remove_dot_segments_into(url, path, true, |url, segment| {
+        push_until::<PATH, 0>(url, segment).map(drop)
+    })
 }
 
 /// `rest` from the path's end: `?query`, then `#fragment`, each encoded with its set; `None`
@@ -227,40 +229,106 @@ pub(super) fn push_query_and_fragment(url: &mut String, rest: &[u8]) -> Option<(
     let mut at = 0;
     if rest.first() == Some(&b'?') {
         url.push('?');
-        at = 1 + push_until(url, &rest[1..], QUERY, HASH)?;
+        at = 1 + push_until::<QUERY, HASH>(url, &rest[1..])?;
     }
     if rest.get(at) == Some(&b'#') {
         url.push('#');
         let fragment = &rest[at + 1..];
-        if push_until(url, fragment, FRAGMENT, HASH)? < fragment.len() {
+        if push_until::<FRAGMENT, HASH>(url, fragment)? < fragment.len() {
             return None;
         }
     }
     Some(())
 }
 
-/// `bytes` up to the first byte of class `stops` (or the end), each byte of the component's
-/// percent-encode set (`set`) written `%XX`: where it stopped, or `None` for a tab or
-/// newline, which the parser removes.
-fn push_until(url: &mut String, bytes: &[u8], set: u8, stops: u8) -> Option<usize> {
-    // SAFETY: only ASCII is written into the string's bytes: a byte outside `set` is ASCII
+/// `bytes` up to the first byte of class `STOPS` (or the end), each byte of the component's
+/// percent-encode set (`SET`) written `%XX`: where it stopped, or `None` for a tab or
+/// newline, which the parser removes. A run of bytes that need no encoding is found 16 bytes
+/// at a time ([`plain_run`]) and copied at once; the bytes that do are written one by one.
+fn push_until<const SET: u8, const STOPS: u8>(url: &mut String, bytes: &[u8]) -> Option<usize> {
+    // SAFETY: only ASCII is written into the string's bytes: a byte outside `SET` is ASCII
     // (every byte below 0x20 or above 0x7E is in every set) and an escape is `%` and two hex
     // digits. A `None` leaves the string valid too; the caller then drops it.
     let out = unsafe { url.as_mut_vec() };
     out.reserve(bytes.len());
-    for (at, &b) in bytes.iter().enumerate() {
-        let class = ENCODE[usize::from(b)];
-        if class & (set | stops) == 0 {
-            out.push(b);
-        } else if class & stops != 0 {
-            return Some(at);
-        } else if class & REMOVED != 0 {
-            return None;
-        } else {
+    let mut at = 0;
+    while at < bytes.len() {
+        let run = plain_run::<SET, STOPS>(&bytes[at..]);
+        out.extend_from_slice(&bytes[at..at + run]);
+        at += run;
+        while let Some(&b) = bytes.get(at) {
+            let class = ENCODE[usize::from(b)];
+            if class & (SET | STOPS) == 0 {
+                break;
+            } else if class & STOPS != 0 {
+                return Some(at);
+            } else if class & REMOVED != 0 {
+                return None;
+            }
             out.extend_from_slice(&ESCAPES[usize::from(b)]);
+            at += 1;
         }
     }
     Some(bytes.len())
+}
+
+/// How many bytes at the start of `bytes` are of neither class `SET` nor `STOPS`: 16 at a
+/// time with SSE2 (where there are 16 left), then one by one.
+fn plain_run<const SET: u8, const STOPS: u8>(bytes: &[u8]) -> usize {
+    let mut at = 0;
+    #[cfg(target_arch = "x86_64")]
+    while let Some(chunk) = bytes.get(at..at + 16) {
+        let attention = attention::<SET, STOPS>(chunk.try_into().expect("16 bytes"));
+        if attention != 0 {
+            return at + attention.trailing_zeros() as usize;
+        }
+        at += 16;
+    }
+    let plain = |&b: &u8| ENCODE[usize::from(b)] & (SET | STOPS) == 0;
+    at + bytes[at..].iter().take_while(|b| plain(b)).count()
+}
+
+/// The printable ASCII bytes (`!` to `~`) of class `classes`, and how many there are: every
+/// other byte is in every percent-encode set.
+#[cfg(target_arch = "x86_64")]
+const fn printable_of(classes: u8) -> ([u8; 94], usize) {
+    let mut bytes = [0; 94];
+    let mut count = 0;
+    let mut b = b'!';
+    while b <= b'~' {
+        if ENCODE_CLASSES[b as usize] & classes != 0 {
+            bytes[count] = b;
+            count += 1;
+        }
+        b += 1;
+    }
+    (bytes, count)
+}
+
+/// The bits of the bytes of `chunk` that are of class `SET` or `STOPS`, with SSE2: those
+/// outside printable ASCII, and the printable ones of the classes, one comparison each.
+#[cfg(target_arch = "x86_64")]
+fn attention<const SET: u8, const STOPS: u8>(chunk: &[u8; 16]) -> u32 {
+    use std::arch::x86_64::{
+        _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8, _mm_loadu_si128, _mm_movemask_epi8,
+        _mm_or_si128, _mm_set1_epi8,
+    };
+    let (listed_bytes, count) = const { printable_of(SET | STOPS) };
+    // SAFETY: SSE2 is part of the x86_64 baseline; the load reads the 16 bytes of `chunk`.
+    unsafe {
+        let v = _mm_loadu_si128(chunk.as_ptr().cast());
+        // Printable ASCII: 0x21..=0x7E (bytes >= 0x80 are negative as i8).
+        let printable = _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x20)))
+            & _mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8(0x7f)));
+        let mut listed = _mm_cmpeq_epi8(v, _mm_set1_epi8(listed_bytes[0] as i8));
+        let mut k = 1;
+        while k < count {
+            let byte = _mm_set1_epi8(listed_bytes[k] as i8);
+            listed = _mm_or_si128(listed, _mm_cmpeq_epi8(v, byte));
+            k += 1;
+        }
+        (!printable as u32 & 0xffff) | _mm_movemask_epi8(listed) as u32
+    }
 }
 
 /// `%XX` for every byte, upper-case hex as the URL Standard writes it.
@@ -296,7 +364,10 @@ pub(super) const BACKSLASH: u8 = 64;
 const SLASH: u8 = 128;
 
 /// What each byte is in each component.
-static ENCODE: [u8; 256] = encode_classes();
+static ENCODE: [u8; 256] = ENCODE_CLASSES;
+
+/// [`ENCODE`], for `const` code.
+const ENCODE_CLASSES: [u8; 256] = encode_classes();
 
 /// Whether `b` is in the C0 control percent-encode set: controls and every byte above `~`.
 /// <https://url.spec.whatwg.org/#c0-control-percent-encode-set>
@@ -411,6 +482,81 @@ mod tests {
         }
         let invalid_utf8 = rebuild(b"https://a.com/caf\xe9?\xff", "https").map(|r| r.url);
         assert_eq!(invalid_utf8.as_deref(), Some("https://a.com/caf%E9?%FF"));
+    }
+
+    /// The 16-byte scan says "needs attention" for exactly the bytes the table puts in the
+    /// set or the stops, in every lane.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_sixteen_byte_run_scan_agrees_with_the_table() {
+        fn check<const SET: u8, const STOPS: u8>() {
+            for b in 0..=255u8 {
+                for lane in 0..16 {
+                    let mut chunk = [b'a'; 16];
+                    chunk[lane] = b;
+                    let listed = ENCODE[usize::from(b)] & (SET | STOPS) != 0;
+                    let expected = if listed { 1 << lane } else { 0 };
+                    assert_eq!(
+                        attention::<SET, STOPS>(&chunk),
+                        expected,
+                        "{b:#x} at {lane}"
+                    );
+                }
+            }
+        }
+        check::<PATH, 0>();
+        check::<QUERY, HASH>();
+        check::<FRAGMENT, HASH>();
+    }
+
+    /// push_until against the byte-by-byte encoding, on inputs that put escapes, stops and
+    /// removed bytes on both sides of each 16-byte boundary.
+    #[test]
+    fn runs_copied_at_once_encode_as_byte_by_byte() {
+        fn byte_by_byte(bytes: &[u8], set: u8, stops: u8) -> Option<(String, usize)> {
+            let mut out = String::new();
+            for (at, &b) in bytes.iter().enumerate() {
+                let class = ENCODE[usize::from(b)];
+                if class & stops != 0 {
+                    return Some((out, at));
+                } else if class & set == 0 {
+                    out.push(char::from(b));
+                } else if class & REMOVED != 0 {
+                    return None;
+                } else {
+                    out.push_str(std::str::from_utf8(&ESCAPES[usize::from(b)]).unwrap());
+                }
+            }
+            Some((out, bytes.len()))
+        }
+        fn check<const SET: u8, const STOPS: u8>(bytes: &[u8]) {
+            let mut out = String::from("x");
+            let at = push_until::<SET, STOPS>(&mut out, bytes);
+            let expected = byte_by_byte(bytes, SET, STOPS);
+            match expected {
+                Some((text, stop)) => {
+                    assert_eq!((&out[1..], at), (&*text, Some(stop)), "{bytes:?}")
+                }
+                None => assert_eq!(at, None, "{bytes:?}"),
+            }
+        }
+        let specials = [
+            b'#', b'?', b' ', b'\'', b'`', b'{', b'^', b'\t', 0xc3, 0xff, b'%',
+        ];
+        for length in 0..50 {
+            for at in 0..length {
+                for special in specials {
+                    let mut bytes = vec![b'a'; length];
+                    bytes[at] = special;
+                    if at + 2 < length {
+                        bytes[at + 2] = 0xa9;
+                    }
+                    check::<PATH, 0>(&bytes);
+                    check::<QUERY, HASH>(&bytes);
+                    check::<FRAGMENT, HASH>(&bytes);
+                }
+            }
+        }
     }
 
     #[test]

@@ -12,7 +12,6 @@ mod url_host;
 pub(crate) mod path;
 pub(crate) mod port;
 pub(crate) use parsed_url::{ParseFailure, ParsedUrl};
-pub(crate) use path::remove_dot_segments;
 pub(crate) use url_host::UrlHost;
 
 use crate::input::{layout, HostSource};

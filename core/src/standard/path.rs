@@ -3,20 +3,23 @@
 //! its fixups), the fast paths and `explain()` all read them here.
 
 /// `.` or `%2e` in any case. <https://url.spec.whatwg.org/#single-dot-path-segment>
-pub(crate) fn is_single_dot(segment: &str) -> bool {
-    segment == "." || segment.eq_ignore_ascii_case("%2e")
+pub(crate) fn is_single_dot(segment: impl AsRef<[u8]>) -> bool {
+    let segment = segment.as_ref();
+    segment == b"." || segment.eq_ignore_ascii_case(b"%2e")
 }
 
 /// `..`, `.%2e`, `%2e.` or `%2e%2e` in any case.
 /// <https://url.spec.whatwg.org/#double-dot-path-segment>
-pub(crate) fn is_double_dot(segment: &str) -> bool {
-    ["..", ".%2e", "%2e.", "%2e%2e"]
+pub(crate) fn is_double_dot(segment: impl AsRef<[u8]>) -> bool {
+    let segment = segment.as_ref();
+    [b"..".as_slice(), b".%2e", b"%2e.", b"%2e%2e"]
         .iter()
         .any(|dots| segment.eq_ignore_ascii_case(dots))
 }
 
 /// A single-dot or a double-dot segment.
-pub(crate) fn is_dot_segment(segment: &str) -> bool {
+pub(crate) fn is_dot_segment(segment: impl AsRef<[u8]>) -> bool {
+    let segment = segment.as_ref();
     is_single_dot(segment) || is_double_dot(segment)
 }
 
@@ -36,30 +39,52 @@ pub(crate) fn is_windows_drive_letter(text: &str) -> bool {
 /// `/public/a:/../../admin` → `/admin`. Segments keep their raw text: the caller encodes
 /// them.
 pub(crate) fn remove_dot_segments(path: &str, special: bool) -> String {
-    let mut kept: Vec<&str> = Vec::new();
-    let mut segments = segments(path, special).peekable();
-    while let Some(segment) = segments.next() {
-        let is_last = segments.peek().is_none();
-        if is_double_dot(segment) {
-            kept.pop();
-        } else if !is_single_dot(segment) {
-            kept.push(segment);
+    let mut removed = String::with_capacity(path.len());
+    // Segments of a `str` cut at ASCII separators are UTF-8: the conversion borrows them.
+    let copy = |out: &mut String, segment: &[u8]| {
+        out.push_str(&String::from_utf8_lossy(segment));
+        Some(())
+    };
+    let _ = remove_dot_segments_into(&mut removed, path.as_bytes(), special, copy);
+    removed
+}
+
+/// [`remove_dot_segments`] written after what `out` holds, with no string between: `/` and
+/// what `push_segment` writes of each segment kept (its raw bytes; it must write no `/`, so
+/// that a `..` removes what it wrote by going back to the last `/`). `None` when
+/// `push_segment` says `None`.
+pub(crate) fn remove_dot_segments_into(
+    out: &mut String,
+    path: &[u8],
+    special: bool,
+    mut push_segment: impl FnMut(&mut String, &[u8]) -> Option<()>,
+) -> Option<()> {
+    let start = out.len();
+    let after_slash = path.get(1..).unwrap_or_default();
+    let mut segments = after_slash.split(|&b| b == b'/' || (special && b == b'\\'));
+    let mut next = segments.next();
+    while let Some(segment) = next {
+        next = segments.next();
+        // Every dot segment is at most 6 bytes and starts with `.` or `%`.
+        let dotted = segment.len() <= 6 && may_start_dot_segment(segment.first());
+        if dotted && is_double_dot(segment) {
+            // Back to the `/` that started the last segment kept, if there is one.
+            let last = out.as_bytes()[start..].iter().rposition(|&b| b == b'/');
+            out.truncate(start + last.unwrap_or(0));
+        } else if !dotted || !is_single_dot(segment) {
+            out.push('/');
+            push_segment(out, segment)?;
             continue;
         }
         // A dot segment at the end leaves an empty segment: `/a/b/..` is `/a/`.
-        if is_last {
-            kept.push("");
+        if next.is_none() {
+            out.push('/');
         }
     }
-    let mut removed = String::with_capacity(path.len());
-    for segment in kept {
-        removed.push('/');
-        removed.push_str(segment);
+    if out.len() == start {
+        out.push('/');
     }
-    if removed.is_empty() {
-        removed.push('/');
-    }
-    removed
+    Some(())
 }
 
 /// The segments of an absolute path after its leading slash (an ASCII byte, so `get(1..)`
