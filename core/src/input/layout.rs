@@ -5,6 +5,7 @@
 //! the display of an inner URL and the redaction of a password.
 //! <https://url.spec.whatwg.org/#concept-basic-url-parser>
 
+use super::authority::{authority_length, is_separator, split_authority};
 use super::scheme::{is_slash, is_special_scheme, split_scheme};
 use std::ops::Range;
 use url::Url;
@@ -152,13 +153,10 @@ fn relative(input: &str, start: usize, special: bool) -> Layout {
 /// An authority from `start` to the first `/ ? #` (or `\` when special), then the path.
 /// <https://url.spec.whatwg.org/#authority-state>
 fn with_authority(input: &str, start: usize, special: bool) -> Layout {
-    let end = input[start..]
-        .bytes()
-        .position(|b| b == b'?' || b == b'#' || is_separator(b, special))
-        .map_or(input.len(), |offset| start + offset);
+    let end = start + authority_length(&input.as_bytes()[start..], special);
     let host = match special {
         true => {
-            let host = split_authority(&input[start..end]).host;
+            let host = split_authority(&input.as_bytes()[start..end]).host;
             HostSource::Own(Some(start + host.start..start + host.end))
         }
         false => HostSource::Own(None),
@@ -182,10 +180,6 @@ fn path_from(input: &str, start: usize, special: bool) -> Layout {
     }
 }
 
-fn is_separator(b: u8, special: bool) -> bool {
-    b == b'/' || (special && b == b'\\')
-}
-
 fn starts_with_two(text: &str, slash: impl Fn(u8) -> bool) -> bool {
     matches!(text.as_bytes(), [a, b, ..] if slash(*a) && slash(*b))
 }
@@ -194,53 +188,10 @@ fn two_slashes(rest: &str) -> bool {
     matches!(rest.as_bytes(), [a, b, ..] if is_slash(*a) && is_slash(*b))
 }
 
-/// The parts of an authority (`user:pw@host:port`), as ranges in it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct AuthorityParts {
-    /// Before the last `@`, when there is one.
-    pub(crate) userinfo: Option<Range<usize>>,
-    /// After the last `@`, up to a `:` that is not inside brackets.
-    pub(crate) host: Range<usize>,
-    /// After that `:`, when there is one.
-    pub(crate) port: Option<Range<usize>>,
-}
-
-/// Splits an authority as the authority and host states read it: the userinfo before the
-/// last `@`, then the host up to a `:` that is not inside brackets, then the port.
-/// <https://url.spec.whatwg.org/#authority-state>
-pub(crate) fn split_authority(authority: &str) -> AuthorityParts {
-    let at = authority.rfind('@');
-    let begin = at.map_or(0, |at| at + 1);
-    let mut in_brackets = false;
-    let mut colon = None;
-    for (offset, b) in authority[begin..].bytes().enumerate() {
-        match b {
-            b'[' => in_brackets = true,
-            b']' => in_brackets = false,
-            b':' if !in_brackets => {
-                colon = Some(begin + offset);
-                break;
-            }
-            _ => {}
-        }
-    }
-    AuthorityParts {
-        userinfo: at.map(|at| 0..at),
-        host: begin..colon.unwrap_or(authority.len()),
-        port: colon.map(|colon| colon + 1..authority.len()),
-    }
-}
-
 /// A `file:` host runs to the next separator; it has no userinfo or port.
 /// <https://url.spec.whatwg.org/#file-host-state>
 fn file_host(input: &str, start: usize) -> Range<usize> {
-    start..end_of_authority(input, start)
-}
-
-fn end_of_authority(input: &str, start: usize) -> usize {
-    input[start..]
-        .find(['/', '\\', '?', '#'])
-        .map_or(input.len(), |offset| start + offset)
+    start..start + authority_length(&input.as_bytes()[start..], true)
 }
 
 #[cfg(test)]

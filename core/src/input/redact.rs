@@ -6,6 +6,7 @@
 //! separator in special URLs), so whatever the parser reads as a password is hidden, in an
 //! invalid URL too. Everything else is kept byte for byte.
 
+use super::authority::{split_authority, split_userinfo};
 use super::layout::layout;
 use super::scheme::with_default_scheme;
 use std::borrow::Cow;
@@ -43,13 +44,12 @@ fn password_range(input: &[u8]) -> Option<std::ops::Range<usize>> {
     let absolute = with_default_scheme(trimmed, "https").ok()?;
     let added = absolute.len() - trimmed.len();
     let authority = layout(&absolute, None).authority?;
-    let userinfo =
-        &absolute[authority.start..authority.start + absolute[authority.clone()].rfind('@')?];
-    let colon = userinfo.find(':')?;
+    let userinfo = split_authority(&absolute.as_bytes()[authority.clone()]).userinfo?;
+    let password = split_userinfo(&absolute.as_bytes()[authority.start..][userinfo]).1?;
     // In `absolute`, then in the trimmed text (the added scheme comes first), then in `input`.
     let (from, to) = (
-        authority.start + colon + 1 - added + start,
-        authority.start + userinfo.len() - added + start,
+        authority.start + password.start - added + start,
+        authority.start + password.end - added + start,
     );
     (from < to).then(|| origin[from]..origin[to - 1] + 1)
 }

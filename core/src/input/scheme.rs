@@ -1,5 +1,6 @@
 //! Whether an input starts with a scheme, and the default scheme for one that has none.
 
+use super::authority::{authority_length, split_authority};
 use percent_encoding::percent_decode_str;
 use std::borrow::Cow;
 
@@ -31,19 +32,58 @@ pub(crate) fn is_scheme_name(scheme: &str) -> bool {
 pub(crate) struct SpecialScheme {
     pub(crate) name: &'static str,
     pub(crate) default_port: Option<&'static str>,
+    /// `name://`: how a URL of the scheme with a host starts when serialized.
+    pub(crate) prefix: &'static str,
 }
 
 /// `http`, the scheme the fast paths read beside [`HTTPS`].
 pub(crate) const HTTP: SpecialScheme = SpecialScheme {
     name: "http",
     default_port: Some("80"),
+    prefix: "http://",
 };
 
 /// `https`.
 pub(crate) const HTTPS: SpecialScheme = SpecialScheme {
     name: "https",
     default_port: Some("443"),
+    prefix: "https://",
 };
+
+/// How a web URL's scheme is matched by [`strip_web_prefix`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SchemeCase {
+    /// In lowercase only, as a serialized URL writes it.
+    Serialized,
+    /// In any case, as the scheme state reads it (`HTTP://`).
+    Any,
+}
+
+/// `http` or `https` by its lowercase name (a default scheme the fast paths can write).
+pub(crate) fn web_scheme(name: &str) -> Option<SpecialScheme> {
+    [HTTPS, HTTP].into_iter().find(|scheme| scheme.name == name)
+}
+
+/// `http://` or `https://` at the start of `input`: its scheme, and the bytes after the
+/// prefix. Every stage that recognizes a web URL by its first bytes asks here.
+#[inline(always)]
+pub(crate) fn strip_web_prefix(input: &[u8], case: SchemeCase) -> Option<(SpecialScheme, &[u8])> {
+    let starts_with = |prefix: &str| {
+        let prefix = prefix.as_bytes();
+        input.get(..prefix.len()).is_some_and(|start| match case {
+            SchemeCase::Serialized => start == prefix,
+            SchemeCase::Any => start.eq_ignore_ascii_case(prefix),
+        })
+    };
+    // `https` first: its prefix is the longer one, and the more common one in crawled data.
+    if starts_with(HTTPS.prefix) {
+        Some((HTTPS, &input[HTTPS.prefix.len()..]))
+    } else if starts_with(HTTP.prefix) {
+        Some((HTTP, &input[HTTP.prefix.len()..]))
+    } else {
+        None
+    }
+}
 
 /// The special schemes, which have a host and a hierarchical path, with their default ports:
 /// the one list every stage reads. <https://url.spec.whatwg.org/#special-scheme>
@@ -51,22 +91,49 @@ pub(crate) const SPECIAL_SCHEMES: [SpecialScheme; 6] = [
     SpecialScheme {
         name: "ftp",
         default_port: Some("21"),
+        prefix: "ftp://",
     },
     SpecialScheme {
         name: "file",
         default_port: None,
+        prefix: "file://",
     },
     HTTP,
     HTTPS,
     SpecialScheme {
         name: "ws",
         default_port: Some("80"),
+        prefix: "ws://",
     },
     SpecialScheme {
         name: "wss",
         default_port: Some("443"),
+        prefix: "wss://",
     },
 ];
+
+/// Each prefix is its scheme's name and `://`, checked when the crate compiles.
+const _: () = {
+    let mut k = 0;
+    while k < SPECIAL_SCHEMES.len() {
+        let (name, prefix) = (
+            SPECIAL_SCHEMES[k].name.as_bytes(),
+            SPECIAL_SCHEMES[k].prefix.as_bytes(),
+        );
+        assert!(prefix.len() == name.len() + 3);
+        let mut b = 0;
+        while b < prefix.len() {
+            let expected = if b < name.len() {
+                name[b]
+            } else {
+                b"://"[b - name.len()]
+            };
+            assert!(prefix[b] == expected);
+            b += 1;
+        }
+        k += 1;
+    }
+};
 
 /// The special scheme named `scheme`, in any case.
 fn special_scheme(scheme: &str) -> Option<SpecialScheme> {
@@ -157,7 +224,7 @@ pub(crate) fn has_scheme(input: &str) -> bool {
     {
         return true;
     }
-    let authority = rest.split(['/', '\\', '?', '#']).next().unwrap_or("");
+    let authority = &rest[..authority_length(rest.as_bytes(), true)];
     let is_port = !authority.is_empty() && authority.bytes().all(|b| b.is_ascii_digit());
     !(scheme.eq_ignore_ascii_case("localhost")
         || scheme.contains('.')
@@ -168,16 +235,22 @@ pub(crate) fn has_scheme(input: &str) -> bool {
 /// `password@host[:port]`, the rest of a scheme-less `user:password@host`: a password
 /// without `:` and a host-like word after the last `@`.
 fn is_password_then_host(authority: &str) -> bool {
-    let Some((password, host_and_port)) = authority.rsplit_once('@') else {
+    let parts = split_authority(authority.as_bytes());
+    let Some(password) = parts.userinfo.map(|range| &authority[range]) else {
         return false;
     };
-    // The port's colon is the first one after an IPv6 address's closing bracket.
-    let host_end = match host_and_port.find(']') {
-        Some(bracket) if host_and_port.starts_with('[') => bracket + 1,
-        _ => host_and_port.find(':').unwrap_or(host_and_port.len()),
-    };
-    let (host, port) = host_and_port.split_at(host_end);
-    let port = port.strip_prefix(':').unwrap_or(port);
+    let (mut host, mut port) = (
+        &authority[parts.host],
+        parts.port.clone().map_or("", |r| &authority[r]),
+    );
+    // `[::1]80` reads as an address and its port with the colon left out: the input is a
+    // host with credentials, then, whose host the parser rejects (with the password masked
+    // in the message), not an opaque path of a scheme `user`.
+    if let (Some(bracket), None) = (host.find(']'), parts.port) {
+        if host.starts_with('[') {
+            (host, port) = host.split_at(bracket + 1);
+        }
+    }
     !password.contains(':') && port.bytes().all(|b| b.is_ascii_digit()) && is_host_like(host)
 }
 
@@ -292,12 +365,34 @@ mod tests {
     }
 
     #[test]
+    fn web_prefixes() {
+        let strip = |input: &'static str, case| {
+            strip_web_prefix(input.as_bytes(), case).map(|(scheme, rest)| (scheme.name, rest))
+        };
+        let serialized = SchemeCase::Serialized;
+        assert_eq!(strip("https://a/", serialized), Some(("https", &b"a/"[..])));
+        assert_eq!(strip("http://a/", serialized), Some(("http", &b"a/"[..])));
+        assert_eq!(strip("HTTP://a/", serialized), None);
+        assert_eq!(
+            strip("HtTpS://a/", SchemeCase::Any),
+            Some(("https", &b"a/"[..]))
+        );
+        for no in ["http:/a", "https:a", "ws://a", "http", "", "httpss://a"] {
+            assert_eq!(strip(no, SchemeCase::Any), None, "{no}");
+        }
+        assert_eq!(web_scheme("https").map(|s| s.prefix), Some("https://"));
+        assert!(web_scheme("HTTP").is_none() && web_scheme("ftp").is_none());
+    }
+
+    #[test]
     fn host_like_words_before_a_colon_are_hosts() {
         for without in [
             "user:pw@example.com/x",
             "user:pw@sub.example.co.uk/é/a b",
             "user:pw@localhost:8080",
             "user:pw@[::1]/x",
+            "user:pw@[::1]:80/x",
+            "user:pw@[::1]80/x",
             "u:p@😀.ws:443/#é",
             "u:p@ex%41mple.com:65536/x",
             "example.com:",

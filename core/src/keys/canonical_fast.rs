@@ -23,12 +23,19 @@ use super::escapes::rewrite_escapes;
 use super::flags::Flags;
 use super::pass::Pass;
 use super::sessions::remove_path_sessions;
+use crate::input::{strip_web_prefix, SchemeCase};
+use crate::standard::serialized::Parts;
 use std::borrow::Cow;
 
 /// The canonical form of `normal` (a URL that `normalize()`'s fast path gave), or `None`
 /// when only the full path knows it.
 pub(super) fn canonical_fast<'a>(normal: Cow<'a, str>, pass: &Pass<'_>) -> Option<Cow<'a, str>> {
-    let parts = Parts::of(&normal)?;
+    let (scheme, _) = strip_web_prefix(normal.as_bytes(), SchemeCase::Serialized)?;
+    let parts = Parts::of(&normal);
+    if !parts.path.starts_with('/') {
+        return None;
+    }
+    let origin = &normal[..parts.path_start];
     let capitalize = pass.has(Flags::CAPITALIZE_PERCENT_ENCODING);
     let decode = pass.has(Flags::DECODE_UNRESERVED_CHARACTERS);
     if capitalize || decode {
@@ -39,13 +46,11 @@ pub(super) fn canonical_fast<'a>(normal: Cow<'a, str>, pass: &Pass<'_>) -> Optio
             return None;
         }
     }
-    if pass.has(Flags::FORCE_HTTPS)
-        && pass.options.allows_scheme("https")
-        && parts.origin.starts_with("http:")
+    if pass.has(Flags::FORCE_HTTPS) && pass.options.allows_scheme("https") && scheme.name == "http"
     {
         return None;
     }
-    if pass.has(Flags::REMOVE_WWW) && parts.host().starts_with("www.") {
+    if pass.has(Flags::REMOVE_WWW) && parts.host.starts_with("www.") {
         return None;
     }
     let sessions = pass.has(Flags::REMOVE_SESSION_IDS);
@@ -66,7 +71,7 @@ pub(super) fn canonical_fast<'a>(normal: Cow<'a, str>, pass: &Pass<'_>) -> Optio
         return Some(normal);
     }
     let mut url = String::with_capacity(normal.len());
-    url.push_str(parts.origin);
+    url.push_str(origin);
     url.push_str(path.as_deref().unwrap_or(parts.path));
     let query = query.unwrap_or(parts.query.map(str::to_owned));
     if let Some(query) = query {
@@ -79,47 +84,4 @@ pub(super) fn canonical_fast<'a>(normal: Cow<'a, str>, pass: &Pass<'_>) -> Optio
         url.push_str(&fragment);
     }
     Some(Cow::Owned(url))
-}
-
-/// The components of an `http(s)` URL in normal form, as slices of its text.
-struct Parts<'a> {
-    /// `scheme://host[:port]`.
-    origin: &'a str,
-    /// Where the host starts in `origin`.
-    host_start: usize,
-    path: &'a str,
-    query: Option<&'a str>,
-    fragment: Option<&'a str>,
-}
-
-impl<'a> Parts<'a> {
-    fn of(url: &'a str) -> Option<Self> {
-        let host_start = match () {
-            () if url.starts_with("https://") => 8,
-            () if url.starts_with("http://") => 7,
-            () => return None,
-        };
-        let path_start = host_start + url[host_start..].find('/')?;
-        let (rest, fragment) = match url[path_start..].split_once('#') {
-            Some((rest, fragment)) => (rest, Some(fragment)),
-            None => (&url[path_start..], None),
-        };
-        let (path, query) = match rest.split_once('?') {
-            Some((path, query)) => (path, Some(query)),
-            None => (rest, None),
-        };
-        Some(Self {
-            origin: &url[..path_start],
-            host_start,
-            path,
-            query,
-            fragment,
-        })
-    }
-
-    /// The host, without the port.
-    fn host(&self) -> &'a str {
-        let authority = &self.origin[self.host_start..];
-        authority.split(':').next().unwrap_or(authority)
-    }
 }

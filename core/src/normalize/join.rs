@@ -23,12 +23,16 @@
 //! `tests/resolve_fast_path.rs` and the fuzz target `resolve` hold the obligation.
 
 use super::rebuild::{capacity_for, push_path, push_query_and_fragment, scan_path};
+use crate::input::{strip_web_prefix, SchemeCase};
 use crate::standard::path::may_start_dot_segment;
+use crate::standard::serialized::Parts;
 use std::borrow::Cow;
 
 /// A base in normal form, with the places a link is joined at.
 pub(crate) struct JoinableBase<'a> {
     url: Cow<'a, str>,
+    /// `http` or `https`.
+    scheme: &'static str,
     /// Where the path starts: after the scheme, `//` and the authority.
     path_start: usize,
     /// After the last `/` of the path: the base's directory ends here.
@@ -43,19 +47,14 @@ impl<'a> JoinableBase<'a> {
     /// `url`, the serialization of a parsed URL or an input the fast path kept, when it is an
     /// `http(s)` URL with a host.
     pub(crate) fn new(url: Cow<'a, str>) -> Option<Self> {
-        let after_scheme = match () {
-            () if url.starts_with("https://") => 8,
-            () if url.starts_with("http://") => 7,
-            () => return None,
-        };
-        let path_start = after_scheme + url[after_scheme..].find('/')?;
-        let query_end = url.find('#').unwrap_or(url.len());
-        let path_end = url[..query_end].find('?').unwrap_or(query_end);
-        if path_end < path_start {
-            return None;
-        }
-        let directory_end = path_start + url[path_start..path_end].rfind('/')? + 1;
+        let (scheme, _) = strip_web_prefix(url.as_bytes(), SchemeCase::Serialized)?;
+        let parts = Parts::of(&url);
+        let path_start = parts.path_start;
+        let path_end = path_start + parts.path.len();
+        let query_end = path_start + parts.path_and_query.len();
+        let directory_end = path_start + parts.path.rfind('/')? + 1;
         Some(Self {
+            scheme: scheme.name,
             url,
             path_start,
             directory_end,
@@ -64,9 +63,9 @@ impl<'a> JoinableBase<'a> {
         })
     }
 
-    /// `http` or `https`: what comes before the first `:`.
-    pub(crate) fn scheme(&self) -> &str {
-        self.url.split(':').next().unwrap_or_default()
+    /// `http` or `https`.
+    pub(crate) fn scheme(&self) -> &'static str {
+        self.scheme
     }
 
     /// The same base with its last path segment read as a directory (a `/` added after it),

@@ -4,7 +4,7 @@ use super::fast;
 use super::join::JoinableBase;
 use super::rebuild::rebuild;
 use crate::error::{ErrorKind, Operation, UrlError};
-use crate::input::{bytes_to_str, strip};
+use crate::input::{bytes_to_str, strip, strip_web_prefix, SchemeCase};
 use crate::options::Options;
 use crate::standard::{join, parse, ParsedUrl};
 use std::borrow::Cow;
@@ -201,11 +201,7 @@ impl<'a> Base<'a> {
     /// [`Base::fast_answer`] before the result's length is judged.
     fn join_fast(&self, href: &[u8]) -> Option<String> {
         let joinable = self.joinable.as_ref()?;
-        let starts_with = |prefix: &[u8]| {
-            href.get(..prefix.len())
-                .is_some_and(|start| start.eq_ignore_ascii_case(prefix))
-        };
-        let absolute = if starts_with(b"http://") || starts_with(b"https://") {
+        let absolute = if strip_web_prefix(href, SchemeCase::Any).is_some() {
             Cow::Borrowed(href)
         } else if href.starts_with(b"//") && !matches!(href.get(2), Some(b'/' | b'\\')) {
             // A scheme-relative link takes the base's scheme, then reads as absolute: the

@@ -11,6 +11,7 @@ mod url_host;
 /// The standard's path state on a raw path: its dot segments removed.
 pub(crate) mod path;
 pub(crate) mod port;
+pub(crate) mod serialized;
 pub(crate) use parsed_url::{ParseFailure, ParsedUrl};
 pub(crate) use url_host::UrlHost;
 

@@ -2,7 +2,7 @@
 //! found, read as [`crate::normalize()`] reads it) or components, as URLPattern's
 //! `URLPatternInit` dictionary.
 
-use crate::crawl::parts::{default_options, NormalUrl, Parts};
+use crate::crawl::parts::{default_options, in_pattern_order, NormalUrl, Parts};
 use crate::normalize::resolve::resolve;
 
 /// The eight components, in URLPattern's order.
@@ -95,7 +95,7 @@ pub(crate) fn read_url<'a>(url: &'a [u8], base: Option<&[u8]>) -> Option<NormalU
 /// The component values of a URL in normal form.
 pub(crate) fn url_values<'a>(parts: &Parts<'a>) -> Values<'a> {
     Values {
-        values: parts.in_pattern_order().map(std::borrow::Cow::Borrowed),
+        values: in_pattern_order(parts).map(std::borrow::Cow::Borrowed),
     }
 }
 

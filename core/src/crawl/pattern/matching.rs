@@ -7,7 +7,7 @@
 use super::ascii_dfa::AsciiDfa;
 use super::error::PatternError;
 use super::input::{self, MatchInput, Values};
-use crate::crawl::parts::Parts;
+use crate::crawl::parts::{in_pattern_order, Parts};
 use urlpattern::component::Component;
 use urlpattern::matcher::InnerMatcher;
 use urlpattern::quirks::StringOrInit;
@@ -180,7 +180,7 @@ pub(crate) fn test_url(
     plan: &[Step],
     parts: &Parts<'_>,
 ) -> bool {
-    let values = parts.in_pattern_order();
+    let values = in_pattern_order(parts);
     plan.iter().all(|step| {
         let value = values[step.component];
         let decided = match &step.check {

@@ -17,6 +17,7 @@ pub use agent::{is_product_token, InvalidAgent};
 
 use crate::crawl::parts::{default_options, NormalUrl};
 use crate::error::UrlError;
+use crate::input::{strip_web_prefix, SchemeCase};
 use crate::normalize::resolve::resolve;
 use groups::{Groups, Selection};
 use std::fmt;
@@ -150,7 +151,7 @@ impl RobotsTxt {
             if let Ok(url) = resolve(value, base.as_str().as_bytes(), options) {
                 // A sitemap is fetched over HTTP (sitemaps.org); a value that resolves to
                 // another scheme (`sitemap.xml:1`, `ftp:…`) names none.
-                let web = url.starts_with("https://") || url.starts_with("http://");
+                let web = strip_web_prefix(url.as_bytes(), SchemeCase::Serialized).is_some();
                 if web && !sitemaps.contains(&url) {
                     sitemaps.push(url);
                 }

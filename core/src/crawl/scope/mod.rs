@@ -152,7 +152,7 @@ impl CrawlScope {
         let entry = match mode {
             SitemapMode::Strict => {
                 let text = url.as_str();
-                let path_start = text.len() - parts.path_and_query.len() - fragment_length(&parts);
+                let path_start = parts.path_start;
                 let folder_end = path_start + parts.path.rfind('/').map_or(0, |slash| slash + 1);
                 let prefix = format!(
                     "{}{}",
@@ -232,10 +232,6 @@ impl Verdict {
 }
 
 /// The length of `#fragment` at the end of a serialized URL.
-fn fragment_length(parts: &Parts<'_>) -> usize {
-    parts.fragment.map_or(0, |f| f.len() + 1)
-}
-
 impl fmt::Display for SitemapMode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

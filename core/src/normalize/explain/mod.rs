@@ -174,7 +174,7 @@ impl<'a> Parts<'a> {
             if file {
                 host = Some(authority);
             } else {
-                let split = split_authority(authority);
+                let split = split_authority(authority.as_bytes());
                 userinfo = split.userinfo.map(|range| &authority[range]);
                 host = Some(&authority[split.host]);
                 port = split.port.map(|range| &authority[range]);

@@ -12,22 +12,17 @@
 //! Delete each when the crate fails these inputs.
 
 use crate::error::ErrorKind;
+use crate::input::split_authority;
 
 /// What the standard's authority and port states reject in a non-special URL and the
 /// crate accepts: no host after credentials or before a port, and a `\` in the port.
 /// <https://url.spec.whatwg.org/#authority-state>
 pub(super) fn non_special_authority_failure(authority: &str) -> Option<ErrorKind> {
-    let host_and_port = authority
-        .rsplit_once('@')
-        .map_or(authority, |(_, after)| after);
-    let host_end = match host_and_port.strip_prefix('[') {
-        Some(inside) => inside.find(']').map_or(host_and_port.len(), |end| end + 2),
-        None => host_and_port.find(':').unwrap_or(host_and_port.len()),
-    };
-    let (host, port) = host_and_port.split_at(host_end);
-    if host.is_empty() && !authority.is_empty() {
+    let parts = split_authority(authority.as_bytes());
+    if parts.host.is_empty() && !authority.is_empty() {
         return Some(ErrorKind::EmptyHost);
     }
+    let port = parts.port.map_or("", |range| &authority[range]);
     port.contains('\\').then_some(ErrorKind::InvalidPort)
 }
 
@@ -43,6 +38,12 @@ mod tests {
         assert_eq!(href("foo://@"), Err(ErrorKind::EmptyHost));
         assert_eq!(href("foo://u:p@/x"), Err(ErrorKind::EmptyHost));
         assert_eq!(href("foo://u@:1/x"), Err(ErrorKind::EmptyHost));
+        // The host state reads on to the end here: the host is `[::1]\x`, no port follows.
+        assert_eq!(href("foo://[::1]\\x"), Err(ErrorKind::InvalidIpv6Address));
+        assert_eq!(
+            href("foo://u@a[b:c]\\x"),
+            Err(ErrorKind::ForbiddenHostCodePoint)
+        );
         assert_eq!(
             joined("foo://a/b", "//h:80\\x"),
             Err(ErrorKind::InvalidPort)
