@@ -58,8 +58,9 @@ macro_rules! own_handler {
             // SAFETY: PHP calls a handler with its current frame and its return value's slot.
             let frame = unsafe { &mut *execute_data.cast::<ExecuteData>() };
             match catch_unwind(AssertUnwindSafe(|| $answer(frame))) {
-                // SAFETY: as above.
-                Ok(Some(answer)) => unsafe { give(answer, frame, &mut *return_value.cast()) },
+                // SAFETY: PHP's slot for this call; a `FirstArgument` answer was read from the
+                // call's first argument (`strings`).
+                Ok(Some(answer)) => unsafe { give(answer, frame, return_value) },
                 // SAFETY: stored by `install` before this handler went in.
                 _ => unsafe { hand_on(&$generated, execute_data, return_value) },
             }
@@ -133,18 +134,52 @@ unsafe fn hand_on(generated: &AtomicPtr<()>, execute_data: *mut zend_execute_dat
     unsafe { generated(execute_data, ret) }
 }
 
-/// Sets the return value. The slot holds `null` before an internal function runs.
-fn give(answer: Answer, frame: &ExecuteData, return_value: &mut Zval) {
-    match answer {
-        Answer::Bool(value) => return_value.set_bool(value),
-        Answer::Text(text) => *return_value = PhpString::new(text.as_bytes()).into_zval(),
-        Answer::FirstArgument => {
-            // SAFETY: an answer of this kind was read from the frame's first argument.
-            if let Some(first) = unsafe { frame.zend_call_arg(0) } {
-                *return_value = first.dereference().shallow_clone();
-            }
+/// Sets the return value.
+///
+/// # Safety
+///
+/// `return_value` is the slot PHP gave the handler of `frame`'s call, and an answer of kind
+/// [`Answer::FirstArgument`] was read from that call's first argument.
+#[inline(always)]
+unsafe fn give(answer: Answer, frame: &ExecuteData, return_value: *mut zval) {
+    let value = match answer {
+        Answer::Bool(value) => {
+            let mut zval = Zval::new();
+            zval.set_bool(value);
+            zval
         }
+        Answer::Text(text) => PhpString::new(text.as_bytes()).into_zval(),
+        // SAFETY: the caller's contract: the call has a first argument.
+        Answer::FirstArgument => unsafe { argument(frame, 0) }.dereference().shallow_clone(),
+    };
+    // SAFETY: the caller's contract. PHP sets the slot to `null` before it calls an internal
+    // function, so it holds nothing to release, and writing over it (rather than assigning,
+    // which drops the old value through a call) loses nothing.
+    unsafe { std::ptr::write(return_value.cast::<Zval>(), value) };
+}
+
+/// Where a call's arguments start after its frame, in zvals: `ZEND_CALL_FRAME_SLOT`
+/// (Zend/zend_compile.h), the frame's size rounded up to whole zvals, both sizes first aligned
+/// as the engine's allocator aligns them (`ZEND_MM_ALIGNED_SIZE`, 8 bytes).
+const FRAME_SLOT: usize = {
+    const fn aligned(size: usize) -> usize {
+        (size + 7) & !7
     }
+    let zval = aligned(std::mem::size_of::<zval>());
+    aligned(std::mem::size_of::<zend_execute_data>()).div_ceil(zval)
+};
+
+/// The call's argument `n` (from 0), as `ZEND_CALL_ARG` finds it. (ext-php-rs's
+/// `zend_call_arg` does the same out of line: a call and a check more on every argument.)
+///
+/// # Safety
+///
+/// `frame` is a call's frame with more than `n` arguments, and the argument is not used after
+/// the call (it lives as long as the call, which the lifetime cannot say).
+unsafe fn argument<'a>(frame: &ExecuteData, n: usize) -> &'a Zval {
+    let first = std::ptr::from_ref(frame).cast::<Zval>();
+    // SAFETY: the caller's contract; the engine puts the arguments in the slots after the frame.
+    unsafe { &*first.add(FRAME_SLOT + n) }
 }
 
 /// The call's arguments when they are exactly `N` strings.
@@ -156,14 +191,16 @@ fn strings<'a, const N: usize>(frame: &ExecuteData) -> Option<[&'a [u8]; N]> {
     let mut found: [&[u8]; N] = [&[]; N];
     for (position, slot) in found.iter_mut().enumerate() {
         // SAFETY: the frame has `N` arguments; the caller's strings outlive the call.
-        let argument = unsafe { frame.zend_call_arg(position) }?;
+        let argument = unsafe { argument(frame, position) };
         *slot = argument.dereference().zend_str()?.as_bytes();
     }
     Some(found)
 }
 
 /// The answer of a method that hands back the caller's string when the result is that string
-/// (`normalize()`, `canonicalize()`): an error is the generated handler's to report.
+/// (`normalize()`, `canonicalize()`): an error is the generated handler's to report. Inlined,
+/// as [`give`] is: the common answer, the caller's string, then costs a few instructions.
+#[inline(always)]
 fn same_or_new(
     input: &[u8],
     result: Result<Cow<'_, str>, url_normalize_core::UrlError>,
@@ -221,4 +258,31 @@ fn answer_test(frame: &mut ExecuteData) -> Option<Answer> {
     let [url] = strings::<1>(frame)?;
     let pattern = &frame.get_object::<UrlPattern>()?.inner;
     Some(Answer::Bool(pattern.test_url(url, None)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`argument`] finds each argument where ext-php-rs's `zend_call_arg` does.
+    #[test]
+    fn arguments_are_where_the_engine_puts_them() {
+        // A zeroed frame and its argument slots (a zeroed zval is `undef`), 8-byte aligned.
+        let slots = vec![0u64; 64];
+        // SAFETY: the buffer holds a frame and more than 3 argument slots after it.
+        let frame = unsafe { &*slots.as_ptr().cast::<ExecuteData>() };
+        for n in 0..3 {
+            // SAFETY: as above; each reference is made a pointer at once.
+            let ours = std::ptr::from_ref(unsafe { argument(frame, n) });
+            // SAFETY: as above.
+            let theirs = unsafe { frame.zend_call_arg(n) }.map(std::ptr::from_mut);
+            assert_eq!(
+                Some(ours),
+                theirs.map(<*mut Zval>::cast_const),
+                "argument {n}"
+            );
+        }
+        #[cfg(target_pointer_width = "64")]
+        assert_eq!(FRAME_SLOT, 5, "a 72-byte frame in 16-byte zvals");
+    }
 }

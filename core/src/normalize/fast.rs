@@ -40,7 +40,7 @@
 //! that aims at each rule's edges. The fuzz target `normalize` (fuzz/src/checks.rs) checks
 //! the same on its inputs.
 
-use crate::input::{HTTP, HTTPS};
+use crate::input::{read_authority, strip_web_prefix, SchemeCase};
 use crate::standard::host::{is_plain_domain, is_plain_label_byte};
 use crate::standard::path::may_start_dot_segment;
 use crate::standard::port::port_number;
@@ -58,13 +58,9 @@ pub(crate) struct NormalForm<'a> {
 /// Returns the input as text, with its scheme and host, when it is its own normal form by
 /// the rules of this module. `None` means "not known": the caller takes the full path.
 pub(crate) fn normal_form(input: &[u8]) -> Option<NormalForm<'_>> {
-    let (special, rest) = if let Some(rest) = input.strip_prefix(b"https://") {
-        (HTTPS, rest)
-    } else {
-        (HTTP, input.strip_prefix(b"http://")?)
-    };
+    let (special, rest) = strip_web_prefix(input, SchemeCase::Serialized)?;
     let (scheme, default_port) = (special.name, special.default_port?.as_bytes());
-    let host_end = host_length(rest)?;
+    let host_end = host_length(input, input.len() - rest.len())?;
     let mut at = host_end;
     if rest.get(at) == Some(&b':') {
         at += 1 + port_length(&rest[at + 1..], default_port)?;
@@ -89,6 +85,9 @@ pub(crate) fn normal_form(input: &[u8]) -> Option<NormalForm<'_>> {
     // `BYTE_CLASSES` checks it), so `input` is UTF-8. (from_utf8 cost a third of the check.)
     let url = unsafe { std::str::from_utf8_unchecked(input) };
     let host_start = input.len() - rest.len();
+    // The host this grammar reads is the one every authority reading finds: the differential
+    // tests, which run in debug builds, check it on every input the fast path takes.
+    debug_assert_eq!(read_authority(rest, true).1.host, 0..host_end);
     Some(NormalForm {
         url,
         scheme,
@@ -366,38 +365,31 @@ fn plain_tail(_input: &[u8], _start: usize) -> bool {
     false
 }
 
-/// The length of the host at the start of `rest`, when the host parser keeps it as written:
-/// [`host_length_bytes`]'s answer, from the first 32 bytes at once.
+/// The length of the host that starts at `start` in `input`, when the host parser keeps it as
+/// written: [`host_length_bytes`]'s answer, from the host's first 32 bytes at once (with AVX2
+/// where the CPU has it and the input has 32 bytes, otherwise with SSE2).
 #[cfg(target_arch = "x86_64")]
-fn host_length(rest: &[u8]) -> Option<usize> {
-    use std::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8, _mm_loadu_si128,
-        _mm_movemask_epi8, _mm_set1_epi8,
+fn host_length(input: &[u8], start: usize) -> Option<usize> {
+    let rest = &input[start..];
+    let masks = match input.len() >= 32 && has_avx2() {
+        // SAFETY: the CPU has AVX2, asked at run time.
+        true => unsafe { host_masks_avx2(input, start) },
+        false => match host_masks_sse2(input, start) {
+            Some(masks) => masks,
+            None => return host_length_bytes(rest),
+        },
     };
-    /// One 16-byte chunk: the bytes of a label (`a-z 0-9 - _`), `.`, `x`, `n` and `-`.
-    fn masks(v: __m128i) -> [u32; 5] {
-        // SAFETY: SSE2 is part of the x86_64 baseline, so these intrinsics always exist.
-        unsafe {
-            let eq =
-                |byte: u8| _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(byte as i8))) as u32;
-            // Signed comparisons: bytes >= 0x80 are negative, so in no range here.
-            let within = |low: u8, high: u8| {
-                let above = _mm_cmpgt_epi8(v, _mm_set1_epi8(low as i8 - 1));
-                let below = _mm_cmplt_epi8(v, _mm_set1_epi8(high as i8 + 1));
-                (_mm_movemask_epi8(above) & _mm_movemask_epi8(below)) as u32
-            };
-            let dash = eq(b'-');
-            let label = within(b'a', b'z') | within(b'0', b'9') | dash | eq(b'_');
-            [label, eq(b'.'), eq(b'x'), eq(b'n'), dash]
-        }
-    }
-    if rest.len() < 32 {
-        return host_length_bytes(rest);
-    }
-    // SAFETY: SSE2 is baseline; each load reads 16 of the 32 bytes `rest` has.
-    let [low, high] =
-        [0, 16].map(|at| masks(unsafe { _mm_loadu_si128(rest[at..].as_ptr().cast()) }));
-    let [label, dots, x, n, dash]: [u32; 5] = std::array::from_fn(|k| low[k] | high[k] << 16);
+    host_length_of(rest, masks)
+}
+
+/// The bits of a host scan, bit `i` for byte `i` of the host's 32 (none for a byte past the
+/// input's end): the bytes of a label (`a-z 0-9 - _`), `.`, `x`, `n` and `-`.
+#[cfg(target_arch = "x86_64")]
+type HostMasks = [u32; 5];
+
+/// [`host_length`]'s answer from the host scan's bits of `rest`, the input from the host on.
+#[cfg(target_arch = "x86_64")]
+fn host_length_of(rest: &[u8], [label, dots, x, n, dash]: HostMasks) -> Option<usize> {
     let end = (!(label | dots)).trailing_zeros() as usize;
     if end == 32 {
         // A longer host: byte by byte.
@@ -420,10 +412,90 @@ fn host_length(rest: &[u8]) -> Option<usize> {
     (!rest[last_start].is_ascii_digit()).then_some(end)
 }
 
+/// The host scan with one 32-byte AVX2 load: the 32 bytes from `start`, or where fewer follow
+/// it (most URLs: "https://" and a host are often all there is before the path), the input's
+/// last 32, with the bits of the bytes before `start` shifted out. Bytes past the input's end
+/// have no bit, so such a host ends at the latest with the input. The input has 32 bytes or
+/// more; calling it is `unsafe` where the caller does not have AVX2 itself: the CPU must.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn host_masks_avx2(input: &[u8], start: usize) -> HostMasks {
+    use std::arch::x86_64::{
+        _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_loadu_si256,
+        _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
+    };
+    let window = start.min(input.len() - 32);
+    let chunk = &input[window..window + 32];
+    // SAFETY: an unaligned load of the 32 bytes of `chunk`.
+    let v = unsafe { _mm256_loadu_si256(chunk.as_ptr().cast()) };
+    let is = |byte: u8| _mm256_cmpeq_epi8(v, _mm256_set1_epi8(byte as i8));
+    // Signed comparisons: bytes >= 0x80 are negative, so in no range here.
+    let within = |low: u8, high: u8| {
+        let above = _mm256_cmpgt_epi8(v, _mm256_set1_epi8(low as i8 - 1));
+        let below = _mm256_cmpgt_epi8(_mm256_set1_epi8(high as i8 + 1), v);
+        _mm256_and_si256(above, below)
+    };
+    let dash = is(b'-');
+    let label = _mm256_or_si256(
+        _mm256_or_si256(within(b'a', b'z'), within(b'0', b'9')),
+        _mm256_or_si256(dash, is(b'_')),
+    );
+    // `start - window` is below 32: the input is longer than `start`.
+    let skip = start - window;
+    [label, is(b'.'), is(b'x'), is(b'n'), dash]
+        .map(|bytes| (u64::from(_mm256_movemask_epi8(bytes) as u32) >> skip) as u32)
+}
+
+/// The host scan with two 16-byte SSE2 loads that cover the 32 bytes from `start`, or where
+/// fewer follow it, the input's last 32 or fewer: the loads slide back inside the input, and
+/// the bits of the bytes before `start` are shifted out. `None` for an input shorter than 16
+/// bytes, which the byte walk reads.
+#[cfg(target_arch = "x86_64")]
+fn host_masks_sse2(input: &[u8], start: usize) -> Option<HostMasks> {
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8, _mm_loadu_si128,
+        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+    };
+    /// One 16-byte chunk's bits.
+    fn masks(v: __m128i) -> HostMasks {
+        // SAFETY: SSE2 is part of the x86_64 baseline, so these intrinsics always exist.
+        unsafe {
+            let is = |byte: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(byte as i8));
+            // Signed comparisons: bytes >= 0x80 are negative, so in no range here.
+            let within = |low: u8, high: u8| {
+                let above = _mm_cmpgt_epi8(v, _mm_set1_epi8(low as i8 - 1));
+                let below = _mm_cmplt_epi8(v, _mm_set1_epi8(high as i8 + 1));
+                _mm_and_si128(above, below)
+            };
+            let dash = is(b'-');
+            let label = _mm_or_si128(
+                _mm_or_si128(within(b'a', b'z'), within(b'0', b'9')),
+                _mm_or_si128(dash, is(b'_')),
+            );
+            [label, is(b'.'), is(b'x'), is(b'n'), dash].map(|bytes| _mm_movemask_epi8(bytes) as u32)
+        }
+    }
+    let last = input.len().checked_sub(16)?;
+    let first = start.min(last);
+    let second = (start + 16).min(last);
+    let load = |at: usize| {
+        let chunk = &input[at..at + 16];
+        // SAFETY: SSE2 is baseline; the load reads the 16 bytes of `chunk`.
+        masks(unsafe { _mm_loadu_si128(chunk.as_ptr().cast()) })
+    };
+    let (low, high) = (load(first), load(second));
+    // Bit `i` of `low` is byte `first + i`, of `high` byte `second + i`; `second - first` and
+    // `start - first` are at most 16, so a u64 holds both and the shift.
+    Some(std::array::from_fn(|k| {
+        let both = u64::from(low[k]) | u64::from(high[k]) << (second - first);
+        (both >> (start - first)) as u32
+    }))
+}
+
 /// Elsewhere the byte walk.
 #[cfg(not(target_arch = "x86_64"))]
-fn host_length(rest: &[u8]) -> Option<usize> {
-    host_length_bytes(rest)
+fn host_length(input: &[u8], start: usize) -> Option<usize> {
+    host_length_bytes(&input[start..])
 }
 
 /// The length of the host at the start of `rest`, when the host parser keeps it as written,
@@ -823,6 +895,37 @@ mod tests {
         }
     }
 
+    /// Each host scan this CPU runs (SSE2, and AVX2 where the CPU has it and the input has 32
+    /// bytes), and [`host_length`], against the byte walk.
+    fn check_host_scans(input: &[u8], start: usize) {
+        let expected = host_length_bytes(&input[start..]);
+        let url = String::from_utf8_lossy(input);
+        assert_eq!(host_length(input, start), expected, "{url:?} from {start}");
+        #[cfg(target_arch = "x86_64")]
+        {
+            let rest = &input[start..];
+            if let Some(masks) = host_masks_sse2(input, start) {
+                assert_eq!(
+                    host_length_of(rest, masks),
+                    expected,
+                    "SSE2: {url:?} from {start}"
+                );
+            }
+            if input.len() >= 32 && has_avx2() {
+                // SAFETY: the CPU has AVX2, asked at run time.
+                let masks = unsafe { host_masks_avx2(input, start) };
+                assert_eq!(
+                    host_length_of(rest, masks),
+                    expected,
+                    "AVX2: {url:?} from {start}"
+                );
+            }
+        }
+    }
+
+    /// The host scans against the byte walk, with every length of what follows the host, so
+    /// that the loads read the host's first 32 bytes, slide back to the input's last 32, or
+    /// overlap each other, and inputs shorter than 16 bytes take the walk.
     #[test]
     fn the_32_byte_host_scan_agrees_with_the_byte_walk() {
         let pieces = [
@@ -830,20 +933,44 @@ mod tests {
             "/", "ab", "www", "xn--a", "1", "a-b",
         ];
         let mut state = 0x9E37_79B9_7F4A_7C15_u64;
-        for _ in 0..200_000 {
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut checked = 0;
+        for _ in 0..100_000 {
             let mut host = String::new();
-            for _ in 0..1 + state % 9 {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                host.push_str(pieces[(state % pieces.len() as u64) as usize]);
+            for _ in 0..1 + next() % 9 {
+                host.push_str(pieces[(next() % pieces.len() as u64) as usize]);
             }
-            let rest = format!("{host}/{}", "p".repeat(40));
-            assert_eq!(
-                host_length(rest.as_bytes()),
-                host_length_bytes(rest.as_bytes()),
-                "{rest}"
-            );
+            let scheme = ["https://", "http://", "", "h"][(next() % 4) as usize];
+            let tail = ["/", "?", "#", ":8", "", "/\u{e9}", "-"][(next() % 7) as usize];
+            let pad = "p".repeat((next() % 45) as usize);
+            let input = format!("{scheme}{host}{tail}{pad}");
+            let input = input.as_bytes();
+            let start = scheme.len();
+            check_host_scans(input, start);
+            checked += 1;
         }
+        // Every split of inputs up to 70 bytes, on plain hosts that end at each position.
+        for length in 1..70 {
+            for end in 1..=length {
+                let mut input = vec![b'a'; length];
+                input[end - 1] = b'c';
+                if end < length {
+                    input[end] = b'/';
+                }
+                if end > 2 {
+                    input[end / 2] = b'.';
+                }
+                for start in 0..end {
+                    check_host_scans(&input, start);
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 150_000, "{checked}");
     }
 }

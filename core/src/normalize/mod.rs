@@ -68,6 +68,10 @@ pub fn normalize(input: &[u8], options: &Options) -> Result<String, UrlError> {
 /// # Errors
 ///
 /// As for [`normalize`].
+// Inlined, with the fast path's glue under it: a caller that matches on the answer (the PHP
+// binding's own handler) then tests the fast path's result where it is, instead of getting
+// the whole `Result`, room for an error included, moved through memory by three calls.
+#[inline(always)]
 pub fn normalize_cow<'a>(input: &'a [u8], options: &Options) -> Result<Cow<'a, str>, UrlError> {
     match normalize_fast(input, options) {
         Some(normal) => Ok(normal),
@@ -78,6 +82,8 @@ pub fn normalize_cow<'a>(input: &'a [u8], options: &Options) -> Result<Cow<'a, s
 /// The fast path's answer for `input` under `options`: the input itself when it is its own
 /// normal form, the normal form written in one pass, or `None` when only the full path knows
 /// (or the options' limits and policies refuse the input: the full path reports why).
+// Inlined: see `normalize_cow`.
+#[inline(always)]
 pub(crate) fn normalize_fast<'a>(input: &'a [u8], options: &Options) -> Option<Cow<'a, str>> {
     let allowed =
         |scheme: &str, host: &str, url: &str| options.admits_fast_answer(input, scheme, host, url);
@@ -100,6 +106,8 @@ enum FastAnswer<'a> {
     Rebuilt(rebuild::Rebuilt),
 }
 
+// Inlined: see `normalize_cow`.
+#[inline(always)]
 fn fast_path<'a>(input: &'a [u8], default_scheme: &str) -> Option<FastAnswer<'a>> {
     match fast::normal_form(input) {
         Some(normal) => Some(FastAnswer::Kept(normal)),

@@ -16,11 +16,12 @@
 //! * Nothing is stripped: the input starts with the scheme or the host, does not end with a
 //!   control or a space, and holds no tab or newline anywhere.
 //! * Without a scheme, the default scheme (`http` or `https`) is added, as
-//!   [`crate::input::with_default_scheme`] does: the input then has no `:` before its first
-//!   `/ ? #`, so no word of it can read as a scheme, and it starts with a host label.
-//! * The host ends at the first `/ ? # :`; it has no `@` (userinfo), `[` (IPv6), `%`, `\` or
-//!   other byte the host parser treats specially: only ASCII letters, digits, `-`, `_`, `.`
-//!   and non-ASCII UTF-8. An ASCII host of non-empty labels, with no `xn--` label and a
+//!   [`crate::input::with_default_scheme`] does: the input's authority then has no port and
+//!   no userinfo, so no word of it can read as a scheme, and it starts with a host label.
+//! * The authority ends at the first `/ ? # \` and is split into userinfo, host and port as
+//!   the layout splits every authority ([`crate::input::authority::read_authority`]). There is no userinfo; the host has no `[`
+//!   (IPv6), `%` or other byte the host parser treats specially: only ASCII letters, digits,
+//!   `-`, `_`, `.` and non-ASCII UTF-8. An ASCII host of non-empty labels, with no `xn--` label and a
 //!   last label that does not start with a digit (it could make an IPv4 address), is only
 //!   lowercased, as the host parser does. Any other host (non-ASCII, or with an `xn--` label
 //!   to validate) is what [`crate::standard::host_cache::to_ascii`], the crate's own
@@ -38,7 +39,7 @@
 //!
 //! `tests/fast_path.rs` and the fuzz target `normalize` hold the obligation.
 
-use crate::input::{HTTP, HTTPS};
+use crate::input::{read_authority, strip_web_prefix, web_scheme, SchemeCase};
 use crate::standard::host::{is_plain_domain, is_plain_label_byte};
 use crate::standard::host_cache;
 use crate::standard::path::{may_start_dot_segment, remove_dot_segments_into};
@@ -72,24 +73,18 @@ pub(crate) fn rebuild(input: &[u8], default_scheme: &str) -> Option<Rebuilt> {
     let mut url = String::with_capacity(capacity_for(input.len()));
     url.push_str(scheme);
     url.push_str("://");
-    let host_length = rest
-        .iter()
-        .position(|&b| matches!(b, b'/' | b'?' | b'#' | b':'))
-        .unwrap_or(rest.len());
-    let host_start = url.len();
-    push_host(&mut url, &rest[..host_length])?;
-    let host = host_start..url.len();
-    let mut at = host_length;
-    if rest.get(at) == Some(&b':') {
-        let digits = &rest[at + 1..];
-        let length = digits
-            .iter()
-            .position(|&b| matches!(b, b'/' | b'?' | b'#'))
-            .unwrap_or(digits.len());
-        push_port(&mut url, &digits[..length], default_port)?;
-        at += 1 + length;
+    let (authority_end, parts) = read_authority(rest, true);
+    let authority = &rest[..authority_end];
+    if parts.userinfo.is_some() {
+        return None;
     }
-    let tail = &rest[at..];
+    let host_start = url.len();
+    push_host(&mut url, &authority[parts.host])?;
+    let host = host_start..url.len();
+    if let Some(port) = parts.port {
+        push_port(&mut url, &authority[port], default_port)?;
+    }
+    let tail = &rest[authority.len()..];
     let (path_length, needs_path_state) = scan_path(tail)?;
     match &tail[..path_length] {
         [] => url.push('/'),
@@ -114,18 +109,8 @@ pub(super) fn capacity_for(length: usize) -> usize {
 
 /// `http://` or `https://` in any case: the scheme, what follows, and the default port.
 fn http_scheme(input: &[u8]) -> Option<(&'static str, &[u8], &'static [u8])> {
-    let (special, length) = match input.get(..8) {
-        Some(start) if start.eq_ignore_ascii_case(b"https://") => (HTTPS, 8),
-        _ => match input.get(..7) {
-            Some(start) if start.eq_ignore_ascii_case(b"http://") => (HTTP, 7),
-            _ => return None,
-        },
-    };
-    Some((
-        special.name,
-        &input[length..],
-        special.default_port?.as_bytes(),
-    ))
+    let (special, rest) = strip_web_prefix(input, SchemeCase::Any)?;
+    Some((special.name, rest, special.default_port?.as_bytes()))
 }
 
 /// A scheme-less input that [`crate::input::with_default_scheme`] gives `default_scheme://`:
@@ -134,18 +119,14 @@ fn without_scheme<'a>(
     input: &'a [u8],
     default_scheme: &str,
 ) -> Option<(&'static str, &'a [u8], &'static [u8])> {
-    let special = [HTTPS, HTTP]
-        .into_iter()
-        .find(|special| special.name == default_scheme)?;
+    let special = web_scheme(default_scheme)?;
     let (scheme, default_port) = (special.name, special.default_port?.as_bytes());
-    let authority_end = input
-        .iter()
-        .position(|&b| matches!(b, b'/' | b'?' | b'#' | b':'))
-        .unwrap_or(input.len());
+    // A port or a userinfo would need has_scheme()'s reading of the word before the colon.
+    let parts = read_authority(input, true).1;
     let starts_a_label = input
         .first()
         .is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80);
-    (starts_a_label && input.get(authority_end) != Some(&b':')).then_some((
+    (starts_a_label && parts.port.is_none() && parts.userinfo.is_none()).then_some((
         scheme,
         input,
         default_port,
@@ -154,27 +135,54 @@ fn without_scheme<'a>(
 
 /// The host, lowercased or converted to ASCII; `None` outside this module's grammar.
 fn push_host(url: &mut String, raw: &[u8]) -> Option<()> {
-    let allowed = |&b: &u8| is_plain_label_byte(b) || b == b'.' || b >= 0x80;
-    if raw.is_empty() || !raw.iter().all(allowed) {
+    // One pass over the bytes for what they are: none outside the grammar, and any non-ASCII.
+    let seen = raw
+        .iter()
+        .fold(0, |seen, &b| seen | HOST_BYTES[usize::from(b)]);
+    if raw.is_empty() || seen & OUTSIDE_HOSTS != 0 {
         return None;
+    }
+    if seen & NON_ASCII != 0 {
+        // Never a plain domain; the cache, keyed by the bytes, checks UTF-8 on a miss only.
+        url.push_str(&host_cache::to_ascii_bytes(raw)?);
+        return Some(());
     }
     if is_plain_domain(raw) {
         url.extend(raw.iter().map(|&b| char::from(b.to_ascii_lowercase())));
         return Some(());
     }
+    // Empty labels, a trailing dot, a number at the end: rare, and the full path's.
     let last_label = raw.rsplit(|&b| b == b'.').next().unwrap_or(raw);
-    if raw.is_ascii() {
-        // Empty labels, a trailing dot, a number at the end: rare, and the full path's.
-        if !raw.split(|&b| b == b'.').all(|label| !label.is_empty())
-            || last_label[0].is_ascii_digit()
-        {
-            return None;
-        }
+    if !raw.split(|&b| b == b'.').all(|label| !label.is_empty()) || last_label[0].is_ascii_digit() {
+        return None;
     }
-    let text = std::str::from_utf8(raw).ok()?;
-    url.push_str(&host_cache::to_ascii(text)?);
+    url.push_str(&host_cache::to_ascii_bytes(raw)?);
     Some(())
 }
+
+/// A byte [`push_host`] does not take: any but ASCII letters, digits, `-`, `_`, `.` and
+/// non-ASCII bytes.
+const OUTSIDE_HOSTS: u8 = 1;
+/// A non-ASCII byte.
+const NON_ASCII: u8 = 2;
+
+/// What each byte is to [`push_host`].
+static HOST_BYTES: [u8; 256] = {
+    let mut classes = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        classes[b] = if byte >= 0x80 {
+            NON_ASCII
+        } else if is_plain_label_byte(byte) || byte == b'.' {
+            0
+        } else {
+            OUTSIDE_HOSTS
+        };
+        b += 1;
+    }
+    classes
+};
 
 /// The port's digits: dropped when empty or the default, otherwise written as a number.
 fn push_port(url: &mut String, digits: &[u8], default_port: &[u8]) -> Option<()> {
@@ -193,6 +201,15 @@ fn push_port(url: &mut String, digits: &[u8], default_port: &[u8]) -> Option<()>
 /// that starts with `.` or `%` can be, `.`, `..`, `%2e`, `.%2E`...). `None` for a tab or
 /// newline, which the parser removes before it reads segments (`.\t` is `.` to it).
 pub(super) fn scan_path(tail: &[u8]) -> Option<(usize, bool)> {
+    #[cfg(target_arch = "x86_64")]
+    if tail.len() >= 16 {
+        return scan_path_sse2(tail);
+    }
+    scan_path_bytes(tail)
+}
+
+/// [`scan_path`] byte by byte.
+fn scan_path_bytes(tail: &[u8]) -> Option<(usize, bool)> {
     let mut needs_path_state = false;
     for (at, &b) in tail.iter().enumerate() {
         let class = ENCODE[usize::from(b)];
@@ -208,6 +225,54 @@ pub(super) fn scan_path(tail: &[u8]) -> Option<(usize, bool)> {
         needs_path_state |= class & BACKSLASH != 0 || may_start_dot_segment(tail.get(at + 1));
     }
     Some((tail.len(), needs_path_state))
+}
+
+/// [`scan_path`] 16 bytes at a time with SSE2, for a tail of 16 bytes or more: the chunks from
+/// the start, then the last 16 bytes, of which those already read are shifted out.
+#[cfg(target_arch = "x86_64")]
+fn scan_path_sse2(tail: &[u8]) -> Option<(usize, bool)> {
+    use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8};
+    let mut needs_path_state = false;
+    // Whether the byte before `at` is a separator, whose segment may start a dot segment.
+    let mut separator_before = false;
+    let mut at = 0;
+    loop {
+        let start = at.min(tail.len() - 16);
+        let chunk = &tail[start..start + 16];
+        // SAFETY: SSE2 is part of the x86_64 baseline; the load reads the 16 bytes of `chunk`.
+        let v = unsafe { _mm_loadu_si128(chunk.as_ptr().cast()) };
+        // Bit `i` for byte `at + i` of the tail: the bytes before `at` are shifted out.
+        let skip = at - start;
+        let mask = |bytes: &[u8]| {
+            let hits = bytes.iter().fold(0, |hits, &byte| {
+                // SAFETY: SSE2 is part of the x86_64 baseline, so these intrinsics always exist.
+                let equal = unsafe { _mm_cmpeq_epi8(v, _mm_set1_epi8(byte as i8)) };
+                // SAFETY: as above.
+                hits | unsafe { _mm_movemask_epi8(equal) } as u32
+            });
+            hits >> skip
+        };
+        let fresh = 16 - skip;
+        let ends = mask(b"?#");
+        let end = (ends.trailing_zeros() as usize).min(fresh);
+        // The bytes before the path's end (all fresh ones when it does not end here), and
+        // each one's next byte.
+        let inside = (1u32 << end) - 1;
+        let separators = mask(b"/\\");
+        if mask(b"\t\n\r") & inside != 0 {
+            return None;
+        }
+        let after_separators = (separators & inside) << 1 | u32::from(separator_before);
+        needs_path_state |= mask(b"\\") & inside != 0 || after_separators & mask(b".%") != 0;
+        if end < fresh {
+            return Some((at + end, needs_path_state));
+        }
+        separator_before = separators >> (fresh - 1) & 1 != 0;
+        at = start + 16;
+        if at == tail.len() {
+            return Some((at, needs_path_state));
+        }
+    }
 }
 
 /// A path (it starts with `/`, and [`scan_path`] found it), through the path state of a
@@ -243,8 +308,8 @@ pub(super) fn push_query_and_fragment(url: &mut String, rest: &[u8]) -> Option<(
 
 /// `bytes` up to the first byte of class `STOPS` (or the end), each byte of the component's
 /// percent-encode set (`SET`) written `%XX`: where it stopped, or `None` for a tab or
-/// newline, which the parser removes. A run of bytes that need no encoding is found 16 bytes
-/// at a time ([`plain_run`]) and copied at once; the bytes that do are written one by one.
+/// newline, which the parser removes. A run of bytes that need no encoding is copied as it is
+/// found ([`push_plain_run`]); the bytes that do are written one by one.
 fn push_until<const SET: u8, const STOPS: u8>(url: &mut String, bytes: &[u8]) -> Option<usize> {
     // SAFETY: only ASCII is written into the string's bytes: a byte outside `SET` is ASCII
     // (every byte below 0x20 or above 0x7E is in every set) and an escape is `%` and two hex
@@ -253,9 +318,7 @@ fn push_until<const SET: u8, const STOPS: u8>(url: &mut String, bytes: &[u8]) ->
     out.reserve(bytes.len());
     let mut at = 0;
     while at < bytes.len() {
-        let run = plain_run::<SET, STOPS>(&bytes[at..]);
-        out.extend_from_slice(&bytes[at..at + run]);
-        at += run;
+        at += push_plain_run::<SET, STOPS>(out, &bytes[at..]);
         while let Some(&b) = bytes.get(at) {
             let class = ENCODE[usize::from(b)];
             if class & (SET | STOPS) == 0 {
@@ -272,20 +335,40 @@ fn push_until<const SET: u8, const STOPS: u8>(url: &mut String, bytes: &[u8]) ->
     Some(bytes.len())
 }
 
-/// How many bytes at the start of `bytes` are of neither class `SET` nor `STOPS`: 16 at a
-/// time with SSE2 (where there are 16 left), then one by one.
-fn plain_run<const SET: u8, const STOPS: u8>(bytes: &[u8]) -> usize {
+/// Copies the run of bytes at the start of `bytes` that are of neither class `SET` nor `STOPS`
+/// to `out`, and says how long it is. 16 bytes at a time with SSE2 (where there are 16 left):
+/// each chunk is stored whole where `out` has the room, and only its run counted, so a short
+/// run between two escapes costs no `memcpy` call; then byte by byte.
+fn push_plain_run<const SET: u8, const STOPS: u8>(out: &mut Vec<u8>, bytes: &[u8]) -> usize {
     let mut at = 0;
     #[cfg(target_arch = "x86_64")]
     while let Some(chunk) = bytes.get(at..at + 16) {
-        let attention = attention::<SET, STOPS>(chunk.try_into().expect("16 bytes"));
-        if attention != 0 {
-            return at + attention.trailing_zeros() as usize;
+        let chunk: &[u8; 16] = chunk.try_into().expect("16 bytes");
+        let attention = attention::<SET, STOPS>(chunk);
+        let run = match attention {
+            0 => 16,
+            _ => attention.trailing_zeros() as usize,
+        };
+        if out.capacity() - out.len() >= 16 {
+            // SAFETY: `out` has room for the 16 bytes past its length; only the run's bytes,
+            // which are initialized, are counted in.
+            unsafe {
+                let end = out.as_mut_ptr().add(out.len());
+                std::ptr::copy_nonoverlapping(chunk.as_ptr(), end, 16);
+                out.set_len(out.len() + run);
+            }
+        } else {
+            out.extend_from_slice(&chunk[..run]);
         }
-        at += 16;
+        at += run;
+        if attention != 0 {
+            return at;
+        }
     }
     let plain = |&b: &u8| ENCODE[usize::from(b)] & (SET | STOPS) == 0;
-    at + bytes[at..].iter().take_while(|b| plain(b)).count()
+    let run = bytes[at..].iter().take_while(|b| plain(b)).count();
+    out.extend_from_slice(&bytes[at..at + run]);
+    at + run
 }
 
 /// The printable ASCII bytes (`!` to `~`) of class `classes`, and how many there are: every
@@ -473,6 +556,8 @@ mod tests {
             ),
             ("https://a.com/..", "https://a.com/"),
             ("bücher.de/x y", "https://xn--bcher-kva.de/x%20y"),
+            ("https://BÜCHER.De/x", "https://xn--bcher-kva.de/x"),
+            ("https://a.XN--BCHER-KVA.de/", "https://a.xn--bcher-kva.de/"),
             ("example.com?q=a:b", "https://example.com/?q=a:b"),
         ] {
             assert_eq!(rebuilt(input).as_deref(), Some(normal), "{input}");
@@ -559,6 +644,78 @@ mod tests {
         }
     }
 
+    /// The 16-byte path scan against the byte walk, with each byte the scan looks for (and
+    /// pairs of them) at every position of tails up to 70 bytes, so that each lands on both
+    /// sides of a chunk boundary and in the last, overlapping load; then random tails.
+    #[test]
+    fn the_path_scan_agrees_with_the_byte_walk() {
+        let specials: &[&[u8]] = &[
+            b"?",
+            b"#",
+            b"\t",
+            b"\n",
+            b"\r",
+            b"\\",
+            b"/",
+            b".",
+            b"%",
+            b"/.",
+            b"/%",
+            b"\\.",
+            b"\\%",
+            b"/?",
+            b"/#",
+            b"?\t",
+            b"#\n",
+            b"/\t",
+            b"\xc3\xa9",
+            b"\xff",
+            b"a",
+        ];
+        let mut checked = 0;
+        for length in 0..70 {
+            let base = vec![b'a'; length];
+            let mut check = |tail: &[u8]| {
+                assert_eq!(
+                    scan_path(tail),
+                    scan_path_bytes(tail),
+                    "{:?}",
+                    String::from_utf8_lossy(tail)
+                );
+                checked += 1;
+            };
+            check(&base);
+            for at in 0..length {
+                for special in specials {
+                    let mut tail = base.clone();
+                    let end = (at + special.len()).min(length);
+                    tail[at..end].copy_from_slice(&special[..end - at]);
+                    check(&tail);
+                    for second in [b"/".as_slice(), b".", b"?", b"\n"] {
+                        let mut tail = tail.clone();
+                        let at = (at * 7 + 3) % length;
+                        tail[at] = second[0];
+                        check(&tail);
+                    }
+                }
+            }
+        }
+        let alphabet = b"aaaaaaaaaaaa/././%?#\\\t\n\r";
+        let mut state = 0x2545_F491_4F6C_DD1D_u64;
+        for _ in 0..100_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let length = (state % 80) as usize;
+            let tail: Vec<u8> = (0..length)
+                .map(|k| alphabet[((state >> (k % 50)) as usize + k * 31) % alphabet.len()])
+                .collect();
+            assert_eq!(scan_path(&tail), scan_path_bytes(&tail), "{tail:?}");
+            checked += 1;
+        }
+        assert!(checked > 200_000, "{checked}");
+    }
+
     #[test]
     fn leaves_the_rest_to_the_full_path() {
         for other in [
@@ -586,6 +743,13 @@ mod tests {
             "ftp://a.com/",
         ] {
             assert_eq!(rebuilt(other), None, "{other}");
+        }
+        // A host that is not UTF-8 (the cache's miss and then its hit).
+        for _ in 0..2 {
+            for host in [&b"caf\xe9.de"[..], b"\xff", b"a.\xc3"] {
+                let input = [b"https://", host, b"/x"].concat();
+                assert!(rebuild(&input, "https").is_none(), "{input:?}");
+            }
         }
     }
 }

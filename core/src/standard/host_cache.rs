@@ -15,12 +15,18 @@
 //! oldest is dropped, and a host found in the previous generation moves back to the current
 //! one. A working set that fits keeps hitting.
 //!
+//! Hosts are keyed by their bytes as written, and only a miss checks that they are UTF-8 (a
+//! host that is not has no conversion, and is cached as such): a lookup reads the host once,
+//! for its hash, and once more to compare it.
+//!
 //! The cache is per thread (`thread_local!`), so there is no lock; under ZTS each PHP thread
 //! has its own. One thread's cache holds at most about 1.3 MB for typical IDN hosts and 2 MB
 //! for any hosts (tests/host_cache_memory.rs measures them): the byte bound keeps long hosts
 //! from filling 2 × 4,096 entries, which at 512 bytes a host would take 9.3 MB.
 
 use crate::standard::host::ends_in_a_number;
+use foldhash::fast::SeedableRandomState;
+use foldhash::SharedSeed;
 use hashbrown::HashTable;
 use percent_encoding::percent_decode_str;
 use std::borrow::Cow;
@@ -28,6 +34,7 @@ use std::cell::RefCell;
 use std::collections::hash_map::RandomState;
 use std::hash::BuildHasher;
 use std::rc::Rc;
+use std::sync::OnceLock;
 
 /// Hosts per generation.
 const GENERATION_CAPACITY: usize = 4096;
@@ -43,20 +50,44 @@ const MAX_HOST_LENGTH: usize = 512;
 /// The ASCII form of a host, or `None` when the crate's own path must answer.
 type Conversion = Option<Rc<str>>;
 
-/// A host as written, and its conversion.
-type Entry = (Box<str>, Conversion);
+/// A host's bytes as written, and its conversion.
+type Entry = (Box<[u8]>, Conversion);
 
 /// Two generations of entries, found by the host's hash, which is computed once per lookup
-/// (a miss looks in both generations, then inserts: one hash, not three). The hasher is
-/// std's keyed SipHash: hosts come from the wild, and a fixed hash would let anyone send
-/// hosts that collide.
-#[derive(Default)]
+/// (a miss looks in both generations, then inserts: one hash, not three).
+///
+/// The hash is keyed: hosts come from the wild, and a fixed hash would let anyone send hosts
+/// that collide, which would make every lookup walk them. It is foldhash, a folded multiply of
+/// the bytes with the keys: a few dozen instructions for a host, where std's SipHash-1-3 took
+/// about 200 (a sixteenth of a warm URL). foldhash's own random seed is made of addresses and
+/// the time, so the keys come from std's `RandomState` instead, which the operating system
+/// seeds: a process-wide 64-bit seed, which foldhash expands, and one per thread. foldhash is
+/// weaker than SipHash against an attacker who can watch hash values; no hash leaves the
+/// process, so colliding hosts must be chosen without the keys, and a generation holds at most
+/// 4,096 hosts.
 struct Generations {
-    hasher: RandomState,
+    hasher: SeedableRandomState,
     current: HashTable<Entry>,
     /// The host text `current` holds, against [`GENERATION_BYTES`].
     current_bytes: usize,
     previous: HashTable<Entry>,
+}
+
+impl Default for Generations {
+    fn default() -> Self {
+        /// 64 bits no one outside the process can know: a constant hashed with std's keys.
+        fn secret() -> u64 {
+            RandomState::new().hash_one(0x5eed_u64)
+        }
+        static SHARED: OnceLock<SharedSeed> = OnceLock::new();
+        let shared = SHARED.get_or_init(|| SharedSeed::from_u64(secret()));
+        Generations {
+            hasher: SeedableRandomState::with_seed(secret(), shared),
+            current: HashTable::default(),
+            current_bytes: 0,
+            previous: HashTable::default(),
+        }
+    }
 }
 
 thread_local! {
@@ -76,8 +107,13 @@ pub(crate) fn needs_idna(raw_host: &str) -> bool {
 /// it has been seen. `None`: the host is not a valid domain (or is an IPv4 address), and the
 /// crate's own path must run and report.
 pub(crate) fn to_ascii(raw_host: &str) -> Option<Rc<str>> {
+    to_ascii_bytes(raw_host.as_bytes())
+}
+
+/// [`to_ascii`] of the bytes `raw_host`, which are UTF-8 or have no conversion (`None`).
+pub(crate) fn to_ascii_bytes(raw_host: &[u8]) -> Option<Rc<str>> {
     if raw_host.len() > MAX_HOST_LENGTH {
-        return convert(raw_host);
+        return convert_bytes(raw_host);
     }
     CACHE.with(|cache| {
         let cache = &mut *cache.borrow_mut();
@@ -88,7 +124,7 @@ pub(crate) fn to_ascii(raw_host: &str) -> Option<Rc<str>> {
         }
         let conversion = match cache.previous.find_entry(hash, same) {
             Ok(found) => found.remove().0 .1,
-            Err(_) => convert(raw_host),
+            Err(_) => convert_bytes(raw_host),
         };
         let bytes = raw_host.len() + conversion.as_ref().map_or(0, |ascii| ascii.len());
         if cache.current.len() >= GENERATION_CAPACITY
@@ -107,6 +143,11 @@ pub(crate) fn to_ascii(raw_host: &str) -> Option<Rc<str>> {
         cache.current_bytes += bytes;
         conversion
     })
+}
+
+/// [`convert`] of bytes that may not be UTF-8, which have no conversion.
+fn convert_bytes(raw_host: &[u8]) -> Conversion {
+    convert(std::str::from_utf8(raw_host).ok()?)
 }
 
 /// The crate's host parser, as far as a domain goes.
@@ -136,6 +177,42 @@ mod tests {
         assert_eq!(to_ascii("%C2%AD"), None);
     }
 
+    /// The cache's key is the host's bytes: a host that is not UTF-8 has no conversion, as a
+    /// miss and as a hit, and hosts that differ in case only are two entries with one answer.
+    #[test]
+    fn keyed_by_the_bytes_as_written() {
+        let entries = || CACHE.with(|cache| cache.borrow().current.len());
+        for invalid in [
+            &b"caf\xe9.de"[..],
+            b"\xc3\x28.de",
+            b"a.\xff",
+            b"\xed\xa0\x80.com",
+        ] {
+            assert_eq!(to_ascii_bytes(invalid), None, "{invalid:?}");
+            assert_eq!(to_ascii_bytes(invalid), None, "{invalid:?}, cached");
+        }
+        let before = entries();
+        for host in ["BÜCHER.de", "bücher.de", "Bücher.DE", "BÜCHER.de"] {
+            assert_eq!(
+                to_ascii(host).as_deref(),
+                Some("xn--bcher-kva.de"),
+                "{host}"
+            );
+        }
+        assert_eq!(entries(), before + 3);
+        // A valid host that shares an invalid one's prefix is its own entry.
+        assert_eq!(to_ascii("café.de").as_deref(), Some("xn--caf-dma.de"));
+        assert_eq!(to_ascii_bytes(b"caf\xe9.de"), None);
+    }
+
+    /// Each cache has its own keys: the same host hashes differently in two of them.
+    #[test]
+    fn the_hash_is_keyed() {
+        let (one, other) = (Generations::default(), Generations::default());
+        let host: &[u8] = b"example.com";
+        assert_ne!(one.hasher.hash_one(host), other.hasher.hash_one(host));
+    }
+
     #[test]
     fn needs_idna_only_where_ascii_lowercasing_is_not_enough() {
         assert!(needs_idna("faß.de") && needs_idna("a%41.com") && needs_idna("a.XN--b"));
@@ -157,7 +234,22 @@ mod tests {
         to_ascii(&old);
         CACHE.with(|cache| {
             let cache = cache.borrow();
-            assert!(cache.current.iter().any(|(raw, _)| **raw == *old));
+            assert!(cache
+                .current
+                .iter()
+                .any(|(raw, _)| **raw == *old.as_bytes()));
+        });
+
+        // Hosts that are not UTF-8 count against the bounds too.
+        for n in 0..3 * GENERATION_CAPACITY {
+            let mut host = format!("\u{fc}{n}.de").into_bytes();
+            host[1] = 0xff;
+            assert_eq!(to_ascii_bytes(&host), None);
+        }
+        CACHE.with(|cache| {
+            let cache = cache.borrow();
+            assert!(cache.current.len() <= GENERATION_CAPACITY);
+            assert!(cache.previous.len() <= GENERATION_CAPACITY);
         });
 
         // Long hosts fill a generation by bytes long before its count.
