@@ -90,16 +90,11 @@ pub(crate) fn default_options() -> &'static Options {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::standard::serialized::tests::SERIALIZED_WITH_HOSTS;
 
     #[test]
     fn the_fast_path_slices_as_the_scan_does() {
-        for url in [
-            "https://example.com/",
-            "http://example.com:8080/a/b?c=d#e",
-            "https://a.b.example/x?y#z?",
-            "https://example.com:81/?q",
-            "https://example.com/a#",
-        ] {
+        for url in SERIALIZED_WITH_HOSTS {
             let read = NormalUrl::read(url.as_bytes()).unwrap();
             assert!(read.host.is_some(), "{url}");
             assert_eq!(read.parts(), Parts::of(url), "{url}");

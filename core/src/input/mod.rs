@@ -4,6 +4,8 @@
 
 pub(crate) mod authority;
 pub(crate) mod layout;
+#[cfg(test)]
+pub(crate) mod random_inputs;
 pub(crate) mod redact;
 pub(crate) mod scheme;
 pub(crate) mod text;

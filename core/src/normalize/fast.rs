@@ -625,6 +625,7 @@ const fn byte_classes() -> [u8; 256] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::random_inputs::Xorshift;
 
     fn accepts(input: &str) -> bool {
         normal_form(input.as_bytes()).is_some()
@@ -788,13 +789,8 @@ mod tests {
         }
         // Random tails over a small alphabet, with a second rule-breaking byte often.
         let alphabet = b"aaaaaaaa/./%#?=&\"'^`{}<>\\ \x7f\x80\xff\x00~-_9";
-        let mut state = 0x2545_F491_4F6C_DD1D_u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut random = Xorshift(0x2545_F491_4F6C_DD1D_u64);
+        let mut next = || random.next();
         for _ in 0..200_000 {
             let head = format!("http://{}.com", "h".repeat((next() % 40) as usize));
             let mut input = head.clone().into_bytes();
@@ -819,13 +815,8 @@ mod tests {
     #[test]
     fn a_plain_tail_passes_the_byte_walk() {
         let alphabet = b"ab/./%#?=&\"'^`{}<>\\ \x7f~-_9!$()*+,;:@[]|";
-        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut random = Xorshift(0x9E37_79B9_7F4A_7C15_u64);
+        let mut next = || random.next();
         let mut accepted = 0;
         for _ in 0..200_000 {
             let mut input = b"https://example.com/".to_vec();
@@ -932,13 +923,8 @@ mod tests {
             "a", "b0", "xn--", "xn-", "x", "n", "-", "_", ".", "..", "9", "0x", "Z", "\u{e9}", ":",
             "/", "ab", "www", "xn--a", "1", "a-b",
         ];
-        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut random = Xorshift(0x9E37_79B9_7F4A_7C15_u64);
+        let mut next = || random.next();
         let mut checked = 0;
         for _ in 0..100_000 {
             let mut host = String::new();

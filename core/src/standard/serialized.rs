@@ -114,7 +114,7 @@ impl<'a> Parts<'a> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -153,25 +153,40 @@ mod tests {
         assert_eq!((p.path, p.query, p.path_start), ("", Some("q"), 19));
     }
 
+    /// Serialized URLs of special schemes with a host, a port or not, and each optional part.
+    pub(crate) const SERIALIZED_WITH_HOSTS: [&str; 5] = [
+        "https://example.com/",
+        "http://example.com:8080/a/b?c=d#e",
+        "https://a.b.example/x?y#z?",
+        "https://example.com:81/?q",
+        "https://example.com/a#",
+    ];
+
     #[test]
     fn a_known_host_slices_as_the_scan_does() {
-        for url in [
-            "https://example.com/",
-            "http://example.com:8080/a/b?c=d#e",
-            "https://a.b.example/x?y#z?",
-            "https://example.com:81/?q",
-            "https://example.com/a#",
-        ] {
+        for url in SERIALIZED_WITH_HOSTS {
             let start = url.find("//").unwrap() + 2;
             let end = start + url[start..].find([':', '/']).unwrap();
             assert_eq!(Parts::with_host(url, start, end), Parts::of(url), "{url}");
         }
     }
 
+    /// Where the shape breaks, the components are empty or pieces of the text, never more.
     #[test]
-    fn text_that_is_no_url_gives_empty_parts() {
-        for text in ["", ":", "//", "a", "#", "?", "x://@:", "x://[", "x://]:"] {
-            let _ = Parts::of(text);
+    fn text_that_is_no_url_slices_without_a_panic() {
+        for text in [
+            "", ":", "//", "a", "#", "?", "x://@:", "x://[", "x://]:", "x:?#", "x:#?",
+        ] {
+            let p = Parts::of(text);
+            let pieces = [p.scheme, p.username, p.password, p.host, p.port, p.path];
+            let total: usize = pieces.iter().map(|piece| piece.len()).sum::<usize>()
+                + p.query.map_or(0, str::len)
+                + p.fragment.map_or(0, str::len);
+            assert!(total <= text.len(), "{text:?}: {p:?}");
+            assert!(p.path_start <= text.len(), "{text:?}: {p:?}");
+            assert!(text.ends_with(p.fragment.unwrap_or("")), "{text:?}: {p:?}");
         }
+        assert_eq!(Parts::of("a"), Parts::EMPTY);
+        assert_eq!(Parts::of("x:?#").query, Some(""));
     }
 }
