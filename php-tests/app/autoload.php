@@ -30,6 +30,10 @@ foreach (
 ) {
     require_once "$libraries/$package/autoload.php";
 }
+// The Redis transport: Symfony 5.4's Messenger autoloader loads its bridges, 6.4's does not.
+if (is_file("$libraries/Symfony/Component/Messenger/Bridge/Redis/autoload.php")) {
+    require_once "$libraries/Symfony/Component/Messenger/Bridge/Redis/autoload.php";
+}
 // Laravel and what it depends on, where the libraries have it (scripts/php/libs DIR laravel13):
 // the Laravel package's tests run on them.
 if (is_file("$libraries/Illuminate/autoload.php")) {
