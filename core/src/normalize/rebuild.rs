@@ -19,13 +19,14 @@
 //!   [`crate::input::with_default_scheme`] does: the input's authority then has no port and
 //!   no userinfo, so no word of it can read as a scheme, and it starts with a host label.
 //! * The authority ends at the first `/ ? # \` and is split into userinfo, host and port as
-//!   the layout splits every authority ([`crate::input::authority::read_authority`]). There is no userinfo; the host has no `[`
-//!   (IPv6), `%` or other byte the host parser treats specially: only ASCII letters, digits,
-//!   `-`, `_`, `.` and non-ASCII UTF-8. An ASCII host of non-empty labels, with no `xn--` label and a
-//!   last label that does not start with a digit (it could make an IPv4 address), is only
-//!   lowercased, as the host parser does. Any other host (non-ASCII, or with an `xn--` label
-//!   to validate) is what [`crate::standard::host_cache::to_ascii`], the crate's own
-//!   conversion, makes of it; where that has no answer, the full path reports.
+//!   the layout splits every authority ([`crate::input::authority::read_authority`]). There
+//!   is no userinfo; the host has no `[` (IPv6), `%` or other byte the host parser treats
+//!   specially: only ASCII letters, digits, `-`, `_`, `.` and non-ASCII UTF-8. An ASCII host
+//!   of non-empty labels, with no `xn--` label and a last label that does not start with a
+//!   digit (it could make an IPv4 address), is only lowercased, as the host parser does. Any
+//!   other host (non-ASCII, or with an `xn--` label to validate) is what
+//!   [`crate::standard::host_cache::to_ascii_bytes`], the crate's own conversion, makes of it;
+//!   where that has no answer, the full path reports.
 //! * The port is digits only, at most 65535; written without leading zeros, dropped when it
 //!   is the scheme's default or empty.
 //! * The path's `\` are separators and its dot segments are removed, by the standard's

@@ -231,7 +231,6 @@ impl Verdict {
     }
 }
 
-/// The length of `#fragment` at the end of a serialized URL.
 impl fmt::Display for SitemapMode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
