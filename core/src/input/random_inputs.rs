@@ -1,20 +1,20 @@
-//! The tests' source of random inputs: xorshift64, deterministic, so that a failing input
-//! comes back from the same seed. Here, in the first stage, so that every stage's tests may
-//! use it.
+//! The tests' source of random inputs: xorshift64*, deterministic, so that a failing input
+//! comes back from the same seed. Here, in the first stage, so that every stage's unit tests
+//! may use it; the integration tests (`tests/common`) include this file.
 
-/// A xorshift64 generator from a nonzero seed.
-pub(crate) struct Xorshift(pub(crate) u64);
+/// A xorshift64* generator from a nonzero seed.
+pub struct Rng(pub u64);
 
-impl Xorshift {
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 
     /// A number below `bound` (not 0).
-    pub(crate) fn below(&mut self, bound: usize) -> usize {
+    pub fn below(&mut self, bound: usize) -> usize {
         (self.next() % bound as u64) as usize
     }
 }

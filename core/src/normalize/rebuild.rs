@@ -523,7 +523,7 @@ pub(super) const fn encode_classes() -> [u8; 256] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::random_inputs::Xorshift;
+    use crate::input::random_inputs::Rng;
 
     fn rebuilt(input: &str) -> Option<String> {
         rebuild(input.as_bytes(), "https").map(|r| r.url)
@@ -705,7 +705,7 @@ mod tests {
             }
         }
         let alphabet = b"aaaaaaaaaaaa/././%?#\\\t\n\r";
-        let mut random = Xorshift(0x2545_F491_4F6C_DD1D_u64);
+        let mut random = Rng(0x2545_F491_4F6C_DD1D_u64);
         for _ in 0..100_000 {
             let length = random.below(80);
             let tail: Vec<u8> = (0..length)

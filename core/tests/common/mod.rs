@@ -10,21 +10,10 @@ mod option_matrix;
 #[allow(unused_imports)] // as the rest of this module, used by some test binaries only
 pub use option_matrix::option_matrix;
 
-/// xorshift64*: a tiny deterministic generator, so a failure reproduces.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+// The generator the core's unit tests use too.
+#[path = "../../src/input/random_inputs.rs"]
+mod random_inputs;
+pub use random_inputs::Rng;
 
 pub const PIECES: &[&[u8]] = &[
     b"https:",
