@@ -42,7 +42,7 @@
 
 use crate::input::{read_authority, strip_web_prefix, SchemeCase};
 use crate::standard::host::{is_plain_domain, is_plain_label_byte};
-use crate::standard::path::may_start_dot_segment;
+use crate::standard::path::{may_be_dot_segment, may_start_dot_segment};
 use crate::standard::port::port_number;
 
 /// An input that is its own normal form, with the parts the options judge.
@@ -529,19 +529,11 @@ fn path_length(rest: &[u8]) -> Option<usize> {
         }
         // Only a segment that starts with `.` or `%` can be a dot segment: `.`, `..`, `.%2e`,
         // `%2e.`, `%2e%2e` in any case. Longer names never are.
-        if b == b'/' && may_start_dot_segment(rest.get(at + 1)) {
-            let segment = &rest[at + 1..];
-            let length = segment
-                .iter()
-                .take(7)
-                .take_while(|&&b| b != b'/' && b != b'?' && b != b'#');
-            let short = length.count() <= 6;
-            let dotted = segment.starts_with(b".")
-                || segment.starts_with(b"%2e")
-                || segment.starts_with(b"%2E");
-            if short && dotted {
-                return None;
-            }
+        if b == b'/'
+            && may_start_dot_segment(rest.get(at + 1))
+            && may_be_dot_segment(&rest[at + 1..])
+        {
+            return None;
         }
         at += 1;
     }

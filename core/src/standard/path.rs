@@ -29,6 +29,22 @@ pub(crate) fn may_start_dot_segment(first: Option<&u8>) -> bool {
     matches!(first, Some(b'.' | b'%'))
 }
 
+/// Whether the segment at the start of `rest` (up to the next `/`, `?` or `#`) may be a dot
+/// segment: at most 6 bytes (`%2e%2e`), starting with `.` or `%2e` in any case. A cheap test
+/// that is never wrong when it says no: the fast path's check leaves the rest to the path state.
+pub(crate) fn may_be_dot_segment(rest: &[u8]) -> bool {
+    let length = rest
+        .iter()
+        .take(7)
+        .take_while(|&&b| !matches!(b, b'/' | b'?' | b'#'))
+        .count();
+    let dotted = rest.starts_with(b".")
+        || rest
+            .get(..3)
+            .is_some_and(|start| start.eq_ignore_ascii_case(b"%2e"));
+    length <= 6 && dotted
+}
+
 /// An ASCII letter, then `:` or `|`. <https://url.spec.whatwg.org/#windows-drive-letter>
 pub(crate) fn is_windows_drive_letter(text: &str) -> bool {
     matches!(text.as_bytes(), [letter, b':' | b'|'] if letter.is_ascii_alphabetic())
@@ -112,6 +128,26 @@ mod tests {
         }
         for dot in [".", "%2e", "..", "%2E%2e"] {
             assert!(may_start_dot_segment(dot.as_bytes().first()));
+        }
+    }
+
+    /// No dot segment, whatever follows it, is ever passed over by the cheap test; and it
+    /// says no to longer names and other first bytes.
+    #[test]
+    fn the_cheap_test_never_misses_a_dot_segment() {
+        let spellings = [
+            ".", "%2e", "%2E", "..", ".%2e", ".%2E", "%2e.", "%2E.", "%2e%2e", "%2E%2e", "%2e%2E",
+            "%2E%2E",
+        ];
+        for dot in spellings {
+            assert!(is_dot_segment(dot), "{dot}");
+            for tail in ["", "/", "/x", "?q", "#f", "/../.."] {
+                let rest = format!("{dot}{tail}");
+                assert!(may_be_dot_segment(rest.as_bytes()), "{rest}");
+            }
+        }
+        for other in [".abcdef", "%2eabcd/", "a", "%41", "%2", "x/.", "abc?.."] {
+            assert!(!may_be_dot_segment(other.as_bytes()), "{other}");
         }
     }
 
